@@ -1,0 +1,83 @@
+import { Checkpoint, EventStore, StoredEvent } from './event-store.port';
+
+export interface SubscriptionOptions {
+  readonly batchSize?: number;
+  /** The safety net under notifications: read again at least this often. */
+  readonly pollMs?: number;
+  /** After `onBatch` throws, wait this long and deliver the same batch again. */
+  readonly retryMs?: number;
+  readonly onError?: (error: unknown) => void;
+}
+
+export interface Subscription {
+  /** The checkpoint of the last event whose batch was handled. */
+  readonly position: Checkpoint;
+  close(): Promise<void>;
+}
+
+/**
+ * Follows the store from a checkpoint: catches up in batches, then waits for an append notification or the poll
+ * timer. A batch is acknowledged only when `onBatch` resolves, so every event is delivered at least once and in
+ * global order; a handler that throws gets the same batch again.
+ */
+export const subscribe = (
+  store: EventStore,
+  from: Checkpoint,
+  onBatch: (events: StoredEvent[]) => Promise<void>,
+  options: SubscriptionOptions = {},
+): Subscription => {
+  const { batchSize = 500, pollMs = 1000, retryMs = 1000, onError = () => undefined } = options;
+  let position = from;
+  let closed = false;
+  let wake: (() => void) | undefined;
+  let pending = false;
+
+  const signal = (): void => {
+    pending = true;
+    wake?.();
+  };
+  const unlisten = store.onAppended(signal);
+  const idle = (ms: number): Promise<void> =>
+    new Promise((resolve) => {
+      const timer = setTimeout(() => ((wake = undefined), resolve()), ms);
+      wake = () => {
+        clearTimeout(timer);
+        wake = undefined;
+        resolve();
+      };
+      if (pending || closed) wake();
+    });
+
+  const run = async (): Promise<void> => {
+    while (!closed) {
+      pending = false;
+      try {
+        const events = await store.readAll(position, batchSize);
+        if (events.length > 0) {
+          await onBatch(events);
+          position = (events.at(-1) as StoredEvent).checkpoint;
+          if (events.length === batchSize) continue;
+        }
+        await idle(pollMs);
+      } catch (error) {
+        if (closed) break;
+        onError(error);
+        pending = false; // a failing handler waits out the retry delay even while appends keep coming
+        await idle(retryMs);
+      }
+    }
+  };
+  const running = run();
+
+  return {
+    get position() {
+      return position;
+    },
+    async close() {
+      closed = true;
+      unlisten();
+      wake?.();
+      await running;
+    },
+  };
+};

@@ -1,0 +1,45 @@
+/**
+ * Errors the domain raises. Each carries a code from the vocabulary the surfaces share
+ * (`decisions.md` §3-4); every surface's error filter maps the code to its own status and body.
+ */
+export type DomainErrorCode =
+  | 'VALIDATION'
+  | 'BAD_REQUEST'
+  | 'NOT_FOUND'
+  | 'FORBIDDEN'
+  | 'CONFLICT'
+  | 'ILLEGAL_TRANSITION'
+  | 'CONCURRENT_OPERATION'
+  | 'NOT_AVAILABLE'
+  | 'NO_CHANGE';
+
+export class DomainError extends Error {
+  constructor(
+    readonly code: DomainErrorCode,
+    message: string,
+    readonly context: Readonly<Record<string, unknown>> = {},
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+/** A command that the aggregate's current state does not allow. */
+export class IllegalTransition extends DomainError {
+  constructor(message: string, context: Record<string, unknown> = {}) {
+    super('ILLEGAL_TRANSITION', message, context);
+  }
+}
+
+export class NotFound extends DomainError {
+  constructor(what: string, id: string) {
+    super('NOT_FOUND', `${what} ${id} was not found`, { id });
+  }
+}
+
+/** Another unfinished operation holds the domain; only one may run per domain across all accounts. */
+export class ConcurrentOperation extends DomainError {
+  constructor(domain: string, openOperationId: string) {
+    super('CONCURRENT_OPERATION', `domain ${domain} has an unfinished operation`, { domain, operationId: openOperationId });
+  }
+}

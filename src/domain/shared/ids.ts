@@ -1,0 +1,29 @@
+import { randomUUID } from 'node:crypto';
+
+/**
+ * Every id prefix of the wire lives here (`decisions.md` §0), so that a prefix is never spelled twice.
+ * UUIDs are lowercase 8-4-4-4-12 hex.
+ */
+export const ID_PREFIXES = {
+  operation: 'op-',
+  resellerDependency: 'plop_',
+  platformDependency: 'plop_',
+  blockchainDependency: 'bc-',
+  webhook: 'wh-',
+  contact: 'con_',
+  dnsRecord: 'rr-',
+  billingTransaction: 'btx-',
+} as const;
+
+export type IdKind = keyof typeof ID_PREFIXES;
+
+const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+
+export const newId = (kind: IdKind, uuid: string = randomUUID()): string => `${ID_PREFIXES[kind]}${uuid}`;
+
+const patterns = new Map<IdKind, RegExp>(
+  (Object.keys(ID_PREFIXES) as IdKind[]).map((kind) => [kind, new RegExp(`^${ID_PREFIXES[kind]}${UUID}$`)]),
+);
+
+export const isId = (kind: IdKind, value: unknown): value is string =>
+  typeof value === 'string' && (patterns.get(kind) as RegExp).test(value);

@@ -1,0 +1,7 @@
+/** An event as a decider sees it: a past-tense type name and its data. */
+export type DomainEvent<Type extends string = string, Data = unknown> = Readonly<{ type: Type; data: Readonly<Data> }>;
+
+/** A command as a decider sees it: an imperative type name and its data. */
+export type DomainCommand<Type extends string = string, Data = unknown> = Readonly<{ type: Type; data: Readonly<Data> }>;
+
+export type EventOf<E extends DomainEvent, T extends E['type']> = Extract<E, { type: T }>;

@@ -1,0 +1,27 @@
+import { Pool, PoolClient } from 'pg';
+
+export const createPool = (connectionString: string, max: number): Pool => {
+  const pool = new Pool({ connectionString, max, application_name: 'domain-engine' });
+  // an idle client losing its connection (a server restart) must not crash the process; the pool replaces it
+  pool.on('error', () => undefined);
+  return pool;
+};
+
+export const inTransaction = async <T>(pool: Pool, work: (client: PoolClient) => Promise<T>): Promise<T> => {
+  const client = await pool.connect();
+  try {
+    await client.query('begin');
+    const result = await work(client);
+    await client.query('commit');
+    return result;
+  } catch (error) {
+    await client.query('rollback').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+};
+
+/** SQLSTATE of a pg error, if it is one. */
+export const sqlState = (error: unknown): string | undefined =>
+  typeof error === 'object' && error !== null && 'code' in error ? String((error as { code: unknown }).code) : undefined;

@@ -1,0 +1,153 @@
+import { EventEmitter } from 'node:events';
+import { Pool } from 'pg';
+import {
+  AppendResult,
+  Checkpoint,
+  EventMetadata,
+  EventStore,
+  START,
+  StoredEvent,
+  StreamWrite,
+  WrongExpectedVersion,
+} from '../../application/shared/event-store.port';
+import { sqlState } from './database';
+import { PostgresNotifications } from './postgres-notifications';
+
+interface EventRow {
+  transaction_id: string;
+  global_position: string;
+  stream_id: string;
+  stream_position: number;
+  type: string;
+  data: unknown;
+  metadata: EventMetadata;
+  recorded_at: Date;
+}
+
+const COLUMNS = 'transaction_id::text, global_position, stream_id, stream_position, type, data, metadata, recorded_at';
+
+const toStored = (row: EventRow): StoredEvent => {
+  const position = BigInt(row.global_position);
+  return {
+    type: row.type,
+    data: row.data as StoredEvent['data'],
+    streamId: row.stream_id,
+    streamPosition: row.stream_position,
+    globalPosition: position,
+    checkpoint: { transactionId: BigInt(row.transaction_id), position },
+    metadata: row.metadata,
+    recordedAt: row.recorded_at,
+  };
+};
+
+const expectedAsNumber = (expected: StreamWrite['expectedVersion']): number =>
+  expected === 'any' ? -1 : expected === 'no_stream' ? 0 : expected;
+
+export const EVENTS_CHANNEL = 'domain_engine_events';
+
+/** The one statement of an append; exported so that tests can run it inside a transaction they hold open. */
+export const appendStatement = (writes: readonly StreamWrite[], metadata: EventMetadata): { text: string; values: unknown[] } => {
+  const events = writes.flatMap((write) => write.events);
+  return {
+    text: 'select duplicate, versions from append_events($1, $2, $3, $4, $5, $6::jsonb[], $7)',
+    values: [
+      metadata.commandId,
+      writes.map((write) => write.streamId),
+      writes.map((write) => expectedAsNumber(write.expectedVersion)),
+      writes.map((write) => write.events.length),
+      events.map((event) => event.type),
+      events.map((event) => JSON.stringify(event.data)),
+      JSON.stringify(metadata),
+    ],
+  };
+};
+
+/** The event store on PostgreSQL: one round trip per append (the `append_events` function), LISTEN/NOTIFY for tails. */
+export class PostgresEventStore implements EventStore {
+  private readonly appended = new EventEmitter();
+  private unlisten: (() => void) | undefined;
+
+  constructor(
+    private readonly pool: Pool,
+    private readonly notifications: PostgresNotifications,
+  ) {
+    this.appended.setMaxListeners(0);
+  }
+
+  async append(writes: readonly StreamWrite[], metadata: EventMetadata): Promise<AppendResult> {
+    const anyVersion = writes.every((write) => write.expectedVersion === 'any');
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.appendOnce(writes, metadata);
+      } catch (error) {
+        // with no expectation to break, a position taken by a concurrent writer is just taken again
+        if (!(anyVersion && error instanceof WrongExpectedVersion && attempt < 10)) throw error;
+      }
+    }
+  }
+
+  private async appendOnce(writes: readonly StreamWrite[], metadata: EventMetadata): Promise<AppendResult> {
+    try {
+      const { rows } = await this.pool.query<{ duplicate: boolean; versions: number[] }>(appendStatement(writes, metadata));
+      return { duplicate: rows[0].duplicate, versions: rows[0].versions };
+    } catch (error) {
+      throw this.translate(error, writes, metadata);
+    }
+  }
+
+  private translate(error: unknown, writes: readonly StreamWrite[], metadata: EventMetadata): unknown {
+    const state = sqlState(error);
+    if (state === 'DE409') {
+      const [streamId, actual] = String((error as { detail?: string }).detail).split('|');
+      const write = writes.find((candidate) => candidate.streamId === streamId) as StreamWrite;
+      return new WrongExpectedVersion(streamId, write.expectedVersion, Number(actual));
+    }
+    if (state === '23505') {
+      const constraint = (error as { constraint?: string }).constraint;
+      // a concurrent append of the same command won the race: this one is the duplicate, and the caller retries
+      // to read its result; a concurrent append to the same stream moved the version under us
+      if (constraint === 'command_log_pkey') return new WrongExpectedVersion(`command ${metadata.commandId}`, 'any', -1);
+      if (constraint === 'events_stream_position_unique') {
+        return new WrongExpectedVersion(writes.map((write) => write.streamId).join(','), writes[0].expectedVersion, -1);
+      }
+    }
+    return error;
+  }
+
+  async readStream(streamId: string, afterVersion = 0): Promise<StoredEvent[]> {
+    const { rows } = await this.pool.query<EventRow>(
+      `select ${COLUMNS} from events where stream_id = $1 and stream_position > $2 order by stream_position`,
+      [streamId, afterVersion],
+    );
+    return rows.map(toStored);
+  }
+
+  async readAll(after: Checkpoint, limit: number): Promise<StoredEvent[]> {
+    const { rows } = await this.pool.query<EventRow>(
+      `select ${COLUMNS} from events
+        where (transaction_id, global_position) > ($1::text::xid8, $2::bigint)
+          and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+        order by transaction_id, global_position
+        limit $3`,
+      [after.transactionId.toString(), after.position.toString(), limit],
+    );
+    return rows.map(toStored);
+  }
+
+  async head(): Promise<Checkpoint> {
+    const { rows } = await this.pool.query<{ transaction_id: string; global_position: string }>(
+      `select transaction_id::text, global_position from events
+        where transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+        order by transaction_id desc, global_position desc
+        limit 1`,
+    );
+    if (rows.length === 0) return START;
+    return { transactionId: BigInt(rows[0].transaction_id), position: BigInt(rows[0].global_position) };
+  }
+
+  onAppended(listener: () => void): () => void {
+    this.unlisten ??= this.notifications.listen(EVENTS_CHANNEL, () => this.appended.emit('appended'));
+    this.appended.on('appended', listener);
+    return () => this.appended.off('appended', listener);
+  }
+}

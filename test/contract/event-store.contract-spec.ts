@@ -1,0 +1,125 @@
+import { randomUUID } from 'node:crypto';
+import { EventMetadata, START, StoredEvent, WrongExpectedVersion } from '../../src/application/shared/event-store.port';
+import { subscribe } from '../../src/application/shared/subscription';
+import { EVENT_STORE_ADAPTERS, EventStoreUnderTest } from '../support/event-stores';
+
+const meta = (overrides: Partial<EventMetadata> = {}): EventMetadata => ({
+  commandId: randomUUID(),
+  correlationId: 'corr-1',
+  causationId: 'cause-1',
+  accountId: 'acct-1',
+  ...overrides,
+});
+const event = (n: number) => ({ type: 'Counted', data: { n } });
+
+describe.each(EVENT_STORE_ADAPTERS)('event store contract: %s', (_name, open) => {
+  let subject: EventStoreUnderTest;
+  beforeEach(async () => (subject = await open()));
+  afterEach(() => subject.close());
+
+  it('appends to a new stream and reads it back in order with its metadata', async () => {
+    const metadata = meta();
+    const result = await subject.store.append([{ streamId: 's-1', expectedVersion: 'no_stream', events: [event(1), event(2)] }], metadata);
+    expect(result).toEqual({ versions: [2], duplicate: false });
+    const events = await subject.store.readStream('s-1');
+    expect(events.map((e) => [e.type, e.data, e.streamPosition])).toEqual([['Counted', { n: 1 }, 1], ['Counted', { n: 2 }, 2]]);
+    expect(events[0].metadata).toEqual(metadata);
+    expect(events[0].recordedAt).toBeInstanceOf(Date);
+    expect(await subject.store.readStream('s-1', 1)).toHaveLength(1);
+  });
+
+  it('refuses no_stream on an existing stream with a typed conflict', async () => {
+    await subject.store.append([{ streamId: 's-1', expectedVersion: 'no_stream', events: [event(1)] }], meta());
+    const attempt = subject.store.append([{ streamId: 's-1', expectedVersion: 'no_stream', events: [event(2)] }], meta());
+    await expect(attempt).rejects.toBeInstanceOf(WrongExpectedVersion);
+    await expect(attempt).rejects.toMatchObject({ streamId: 's-1', expected: 'no_stream', actual: 1 });
+    expect(await subject.store.readStream('s-1')).toHaveLength(1);
+  });
+
+  it('appends at the exact version and refuses a stale one', async () => {
+    await subject.store.append([{ streamId: 's-1', expectedVersion: 'no_stream', events: [event(1)] }], meta());
+    await subject.store.append([{ streamId: 's-1', expectedVersion: 1, events: [event(2)] }], meta());
+    await expect(subject.store.append([{ streamId: 's-1', expectedVersion: 1, events: [event(3)] }], meta())).rejects.toMatchObject({
+      expected: 1,
+      actual: 2,
+    });
+    expect((await subject.store.readStream('s-1')).map((e) => e.data)).toEqual([{ n: 1 }, { n: 2 }]);
+  });
+
+  it('appends with any version to new and existing streams', async () => {
+    await subject.store.append([{ streamId: 's-1', expectedVersion: 'any', events: [event(1)] }], meta());
+    const result = await subject.store.append([{ streamId: 's-1', expectedVersion: 'any', events: [event(2)] }], meta());
+    expect(result.versions).toEqual([2]);
+  });
+
+  it('applies the same command id once', async () => {
+    const metadata = meta();
+    const write = { streamId: 's-1', expectedVersion: 'any' as const, events: [event(1)] };
+    await subject.store.append([write], metadata);
+    const again = await subject.store.append([write], metadata);
+    expect(again).toEqual({ versions: [1], duplicate: true });
+    expect(await subject.store.readStream('s-1')).toHaveLength(1);
+  });
+
+  it('writes several streams atomically: one conflict and none of them is written', async () => {
+    await subject.store.append([{ streamId: 'b', expectedVersion: 'no_stream', events: [event(1)] }], meta());
+    const attempt = subject.store.append(
+      [
+        { streamId: 'a', expectedVersion: 'no_stream', events: [event(1)] },
+        { streamId: 'b', expectedVersion: 'no_stream', events: [event(2)] },
+      ],
+      meta(),
+    );
+    await expect(attempt).rejects.toMatchObject({ streamId: 'b' });
+    expect(await subject.store.readStream('a')).toEqual([]);
+    const both = await subject.store.append(
+      [
+        { streamId: 'a', expectedVersion: 'no_stream', events: [event(1)] },
+        { streamId: 'b', expectedVersion: 1, events: [event(2)] },
+      ],
+      meta(),
+    );
+    expect(both.versions).toEqual([1, 2]);
+  });
+
+  it('reads all streams in global order from a checkpoint, and knows its head', async () => {
+    expect(await subject.store.head()).toEqual(START);
+    for (let n = 1; n <= 5; n++) await subject.store.append([{ streamId: `s-${n % 2}`, expectedVersion: 'any', events: [event(n)] }], meta());
+    const all = await subject.store.readAll(START, 100);
+    expect(all.map((e) => (e.data as { n: number }).n)).toEqual([1, 2, 3, 4, 5]);
+    const rest = await subject.store.readAll(all[1].checkpoint, 2);
+    expect(rest.map((e) => (e.data as { n: number }).n)).toEqual([3, 4]);
+    expect(await subject.store.head()).toEqual(all[4].checkpoint);
+  });
+
+  it('delivers live appends to a subscription, from its checkpoint on', async () => {
+    await subject.store.append([{ streamId: 's-1', expectedVersion: 'any', events: [event(1)] }], meta());
+    const seen: StoredEvent[] = [];
+    let arrived: () => void = () => undefined;
+    const third = new Promise<void>((resolve) => (arrived = resolve));
+    const subscription = subscribe(subject.store, START, async (batch) => {
+      seen.push(...batch);
+      if (seen.length >= 3) arrived();
+    }, { pollMs: 60_000 });
+    await subject.store.append([{ streamId: 's-2', expectedVersion: 'any', events: [event(2)] }], meta());
+    await subject.store.append([{ streamId: 's-1', expectedVersion: 'any', events: [event(3)] }], meta());
+    await third; // a poll interval of a minute: only the append notification can wake it in time
+    await subscription.close();
+    expect(seen.map((e) => (e.data as { n: number }).n)).toEqual([1, 2, 3]);
+  });
+
+  it('delivers a failed batch again', async () => {
+    await subject.store.append([{ streamId: 's-1', expectedVersion: 'any', events: [event(1)] }], meta());
+    const deliveries: number[] = [];
+    let done: () => void = () => undefined;
+    const finished = new Promise<void>((resolve) => (done = resolve));
+    const subscription = subscribe(subject.store, START, async (batch) => {
+      deliveries.push(batch.length);
+      if (deliveries.length === 1) throw new Error('handler down');
+      done();
+    }, { retryMs: 1 });
+    await finished;
+    await subscription.close();
+    expect(deliveries).toEqual([1, 1]);
+  });
+});

@@ -1,0 +1,71 @@
+import { randomUUID } from 'node:crypto';
+import { PoolClient } from 'pg';
+import { EventMetadata, START, StoredEvent } from '../../src/application/shared/event-store.port';
+import { subscribe } from '../../src/application/shared/subscription';
+import { appendStatement } from '../../src/infrastructure/postgres/postgres-event-store';
+import { openPostgresEventStore } from '../support/event-stores';
+
+const meta = (): EventMetadata => ({ commandId: randomUUID(), correlationId: 'c', causationId: 'c', accountId: null });
+const write = (streamId: string, n: number) => [{ streamId, expectedVersion: 'any' as const, events: [{ type: 'Counted', data: { n } }] }];
+const numbers = (events: StoredEvent[]) => events.map((e) => (e.data as { n: number }).n);
+
+/**
+ * The catch-up reader against real transactions: an event whose transaction commits after a later-numbered one
+ * must still be read, whatever the reader had read before.
+ */
+describe('postgres catch-up reader', () => {
+  let subject: Awaited<ReturnType<typeof openPostgresEventStore>>;
+  let slow: PoolClient;
+  let fast: PoolClient;
+  beforeEach(async () => {
+    subject = await openPostgresEventStore();
+    slow = await subject.pool.connect();
+    fast = await subject.pool.connect();
+  });
+  afterEach(async () => {
+    slow.release();
+    fast.release();
+    await subject.close();
+  });
+
+  it('holds back a later-numbered event while an earlier transaction is open, then reads both in order', async () => {
+    await slow.query('begin');
+    await slow.query(appendStatement(write('slow', 1), meta())); // takes the lower position, stays open
+    await subject.store.append(write('fast', 2), meta()); // higher position, committed
+    const [slowRow] = (await subject.pool.query("select global_position from events where stream_id = 'slow'")).rows;
+    expect(slowRow).toBeUndefined(); // not visible yet, and not readable
+    expect(await subject.store.readAll(START, 100)).toEqual([]);
+    await slow.query('commit');
+    expect(numbers(await subject.store.readAll(START, 100))).toEqual([1, 2]);
+  });
+
+  it('reads a late-committing lower position after a checkpoint past it (a position-only reader would skip it)', async () => {
+    await fast.query('begin');
+    await fast.query('select pg_current_xact_id()'); // the fast transaction gets the older transaction id
+    await slow.query('begin');
+    await slow.query(appendStatement(write('slow', 1), meta())); // lower global position, newer transaction
+    await fast.query(appendStatement(write('fast', 2), meta())); // higher global position
+    await fast.query('commit');
+
+    const seen: StoredEvent[] = [];
+    let sawBoth: () => void = () => undefined;
+    const both = new Promise<void>((resolve) => (sawBoth = resolve));
+    const subscription = subscribe(subject.store, START, async (batch) => {
+      seen.push(...batch);
+      if (seen.length >= 2) sawBoth();
+    }, { pollMs: 20 });
+
+    const first = await subject.store.readAll(START, 100);
+    expect(numbers(first)).toEqual([2]);
+    expect(first[0].globalPosition).toBeGreaterThan(1n);
+
+    await slow.query('commit');
+    const after = await subject.store.readAll(first[0].checkpoint, 100);
+    expect(numbers(after)).toEqual([1]);
+    expect(after[0].globalPosition).toBeLessThan(first[0].globalPosition);
+
+    await both;
+    await subscription.close();
+    expect(numbers(seen)).toEqual([2, 1]);
+  });
+});
