@@ -7,6 +7,8 @@ export interface SubscriptionOptions {
   /** After `onBatch` throws, wait this long and deliver the same batch again. */
   readonly retryMs?: number;
   readonly onError?: (error: unknown) => void;
+  /** Called whenever a read found the store exhausted (after handling what it found). */
+  readonly onCaughtUp?: (position: Checkpoint) => Promise<void> | void;
 }
 
 export interface Subscription {
@@ -26,7 +28,7 @@ export const subscribe = (
   onBatch: (events: StoredEvent[]) => Promise<void>,
   options: SubscriptionOptions = {},
 ): Subscription => {
-  const { batchSize = 500, pollMs = 1000, retryMs = 1000, onError = () => undefined } = options;
+  const { batchSize = 500, pollMs = 1000, retryMs = 1000, onError = () => undefined, onCaughtUp } = options;
   let position = from;
   let closed = false;
   let wake: (() => void) | undefined;
@@ -58,6 +60,7 @@ export const subscribe = (
           position = (events.at(-1) as StoredEvent).checkpoint;
           if (events.length === batchSize) continue;
         }
+        await onCaughtUp?.(position);
         await idle(pollMs);
       } catch (error) {
         if (closed) break;

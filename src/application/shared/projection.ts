@@ -1,0 +1,30 @@
+import { DomainEvent } from '../../domain/shared/message';
+import { StoredEvent } from './event-store.port';
+
+/**
+ * A read model kept as documents: `evolve` folds the events it handles into the document of `idOf(event)`.
+ * Bump `version` whenever `evolve` changes: the runner rebuilds the new version from the first event while
+ * queries keep reading the old one, then switches them over.
+ */
+export interface Projection<Row, E extends DomainEvent = DomainEvent> {
+  readonly name: string;
+  readonly version: number;
+  readonly handles: readonly E['type'][];
+  /** The document an event belongs to; null for events it ignores after all. */
+  idOf(event: StoredEvent<E>): string | null;
+  /** The document after the event; null deletes it. */
+  evolve(row: Row | undefined, event: StoredEvent<E>): Row | null;
+}
+
+/**
+ * Something that reacts to events by sending commands or driving adapters (a saga, a process manager). It gets the
+ * events it handles batch by batch, in order, at least once: what it does must be safe to do twice.
+ */
+export interface Reactor<E extends DomainEvent = DomainEvent> {
+  readonly name: string;
+  readonly handles: readonly E['type'][];
+  react(events: readonly StoredEvent<E>[]): Promise<void>;
+}
+
+export const PROJECTIONS = Symbol('PROJECTIONS');
+export const REACTORS = Symbol('REACTORS');

@@ -1,0 +1,46 @@
+import { assertNever } from '../shared/assert-never';
+import { Decider } from '../shared/decider';
+import { ConcurrentOperation } from '../shared/errors';
+import { DomainCommand, DomainEvent } from '../shared/message';
+
+/**
+ * The activity of one domain across all accounts: at most one unfinished operation holds it. The stream's unique
+ * (stream, position) constraint makes the claim atomic in the database; concurrent claims conflict and re-decide.
+ */
+export const domainActivityStream = (domain: string): string => `domain-activity-${domain}`;
+
+export type DomainOperationStarted = DomainEvent<'DomainOperationStarted', { domain: string; operationId: string; accountId: string; at: number }>;
+export type DomainOperationReleased = DomainEvent<'DomainOperationReleased', { domain: string; operationId: string; at: number }>;
+export type DomainActivityEvent = DomainOperationStarted | DomainOperationReleased;
+
+export type ClaimDomain = DomainCommand<'ClaimDomain', DomainOperationStarted['data']>;
+export type ReleaseDomain = DomainCommand<'ReleaseDomain', DomainOperationReleased['data']>;
+export type DomainActivityCommand = ClaimDomain | ReleaseDomain;
+
+export type DomainActivity = { readonly openOperationId: string | null };
+
+const evolve = (_state: DomainActivity, event: DomainActivityEvent): DomainActivity => {
+  switch (event.type) {
+    case 'DomainOperationStarted': return { openOperationId: event.data.operationId };
+    case 'DomainOperationReleased': return { openOperationId: null };
+    default: return assertNever(event);
+  }
+};
+
+const decide = (command: DomainActivityCommand, state: DomainActivity): DomainActivityEvent[] => {
+  switch (command.type) {
+    case 'ClaimDomain':
+      if (state.openOperationId === command.data.operationId) return [];
+      if (state.openOperationId) throw new ConcurrentOperation(command.data.domain, state.openOperationId);
+      return [{ type: 'DomainOperationStarted', data: command.data }];
+    case 'ReleaseDomain':
+      return state.openOperationId === command.data.operationId ? [{ type: 'DomainOperationReleased', data: command.data }] : [];
+    default: return assertNever(command);
+  }
+};
+
+export const domainActivityDecider: Decider<DomainActivityCommand, DomainActivityEvent, DomainActivity> = {
+  initialState: () => ({ openOperationId: null }),
+  evolve,
+  decide,
+};

@@ -1,0 +1,178 @@
+import { EventEmitter } from 'node:events';
+import { Client, Pool } from 'pg';
+import { Checkpoint, compareCheckpoints, EventStore, StoredEvent } from '../../application/shared/event-store.port';
+import { Projection, Reactor } from '../../application/shared/projection';
+import { subscribe, Subscription } from '../../application/shared/subscription';
+import { inTransaction } from './database';
+import { currentGeneration, goLive, readCheckpoint, saveCheckpoint } from './consumer-checkpoints';
+import { applyToDocuments } from './projection-writer';
+import { PostgresNotifications } from './postgres-notifications';
+
+type Log = { info(message: string): void; warn(message: string): void; error(message: string, error?: unknown): void };
+
+export interface ConsumerRunnerOptions {
+  readonly connectionString: string;
+  readonly batchSize: number;
+  readonly pollMs: number;
+  readonly retryMs: number;
+  /** How often a process that does not hold a consumer checks whether its holder went away. */
+  readonly standbyMs: number;
+  readonly log: Log;
+}
+
+type Consumer = { kind: 'projection'; definition: Projection<unknown> } | { kind: 'reactor'; definition: Reactor };
+
+interface Running {
+  readonly consumer: Consumer;
+  readonly generation: number;
+  live: boolean;
+  subscription: Subscription;
+}
+
+export const CONSUMERS_CHANNEL = 'domain_engine_consumers';
+const REACTOR_GENERATION = 0;
+
+/**
+ * Runs the projections and reactors of this process, each from its checkpoint. Any number of processes may run
+ * the same consumers: an advisory lock per consumer lets one process run it while the others stand by.
+ */
+export class ConsumerRunner {
+  private readonly consumers: Consumer[];
+  private readonly running = new Map<string, Running>();
+  private readonly progress = new EventEmitter();
+  private lockClient: Client | undefined;
+  private standbyTimer: NodeJS.Timeout | undefined;
+  private unlisten: (() => void) | undefined;
+  private stopped = false;
+
+  constructor(
+    private readonly pool: Pool,
+    private readonly store: EventStore,
+    private readonly notifications: PostgresNotifications,
+    projections: readonly Projection<unknown>[],
+    reactors: readonly Reactor[],
+    private readonly options: ConsumerRunnerOptions,
+  ) {
+    this.consumers = [
+      ...projections.map((definition): Consumer => ({ kind: 'projection', definition })),
+      ...reactors.map((definition): Consumer => ({ kind: 'reactor', definition })),
+    ];
+    this.progress.setMaxListeners(0);
+  }
+
+  async start(): Promise<void> {
+    this.lockClient = new Client({ connectionString: this.options.connectionString, application_name: 'domain-engine-consumers' });
+    this.lockClient.on('error', (error) => this.options.log.error('consumer lock connection lost', error));
+    await this.lockClient.connect();
+    await this.startStandingBy();
+    this.unlisten = this.notifications.listen(CONSUMERS_CHANNEL, () => void this.followNewGenerations());
+    this.standbyTimer = setInterval(() => void this.startStandingBy(), this.options.standbyMs);
+    this.standbyTimer.unref();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.standbyTimer);
+    this.unlisten?.();
+    await Promise.all([...this.running.values()].map((running) => running.subscription.close()));
+    this.running.clear();
+    await this.lockClient?.end().catch(() => undefined);
+  }
+
+  /** The consumers this process runs, with the checkpoint each has handled. */
+  positions(): { name: string; position: Checkpoint }[] {
+    return [...this.running.entries()].map(([name, running]) => ({ name, position: running.subscription.position }));
+  }
+
+  /** Resolves once every consumer this process runs has handled everything up to `target` (and rebuilds went live). */
+  async reached(target: Checkpoint): Promise<void> {
+    const behind = (): boolean =>
+      [...this.running.values()].some((running) => !running.live || compareCheckpoints(running.subscription.position, target) < 0);
+    if (!behind()) return;
+    await new Promise<void>((resolve) => {
+      const check = (): void => {
+        if (behind()) return;
+        this.progress.off('progress', check);
+        resolve();
+      };
+      this.progress.on('progress', check);
+      check();
+    });
+  }
+
+  private async startStandingBy(): Promise<void> {
+    for (const consumer of this.consumers) {
+      if (this.stopped || this.running.has(consumer.definition.name)) continue;
+      try {
+        if (await this.tryLock(consumer.definition.name)) await this.run(consumer);
+      } catch (error) {
+        this.options.log.error(`consumer ${consumer.definition.name} did not start`, error);
+      }
+    }
+  }
+
+  private async tryLock(name: string): Promise<boolean> {
+    const { rows } = await (this.lockClient as Client).query<{ locked: boolean }>(
+      'select pg_try_advisory_lock(hashtext($1)) as locked',
+      [`consumer:${name}`],
+    );
+    return rows[0].locked;
+  }
+
+  private async run(consumer: Consumer): Promise<void> {
+    const { name } = consumer.definition;
+    const { generation, live } =
+      consumer.kind === 'projection'
+        ? await currentGeneration(this.pool, name, consumer.definition.version)
+        : { generation: REACTOR_GENERATION, live: true };
+    const from = await readCheckpoint(this.pool, name, generation);
+    const entry: Partial<Running> & { live: boolean } = { consumer, generation, live };
+    entry.subscription = subscribe(this.store, from, (events) => this.handle(entry as Running, events), {
+      batchSize: this.options.batchSize,
+      pollMs: this.options.pollMs,
+      retryMs: this.options.retryMs,
+      onError: (error) => this.options.log.error(`consumer ${name} failed; it retries the same events`, error),
+      onCaughtUp: () => this.caughtUp(entry as Running),
+    });
+    this.running.set(name, entry as Running);
+  }
+
+  private async handle(running: Running, events: StoredEvent[]): Promise<void> {
+    const { consumer, generation } = running;
+    const last = (events.at(-1) as StoredEvent).checkpoint;
+    if (consumer.kind === 'projection') {
+      await inTransaction(this.pool, async (client) => {
+        await applyToDocuments(client, consumer.definition, generation, events);
+        await saveCheckpoint(client, consumer.definition.name, generation, last);
+      });
+    } else {
+      const handled = new Set<string>(consumer.definition.handles);
+      const mine = events.filter((event) => handled.has(event.type));
+      if (mine.length > 0) await consumer.definition.react(mine);
+      await saveCheckpoint(this.pool, consumer.definition.name, generation, last);
+    }
+    // the subscription moves its position after this resolves: tell waiters on the next turn
+    setImmediate(() => this.progress.emit('progress'));
+  }
+
+  private async caughtUp(running: Running): Promise<void> {
+    this.progress.emit('progress');
+    if (running.live || running.consumer.kind !== 'projection') return;
+    await inTransaction(this.pool, (client) => goLive(client, running.consumer.definition.name, running.generation));
+    running.live = true;
+    this.progress.emit('progress');
+    this.options.log.info(`projection ${running.consumer.definition.name} generation ${running.generation} is live`);
+  }
+
+  /** A manual rebuild created a newer generation: restart the projection on it. */
+  private async followNewGenerations(): Promise<void> {
+    for (const [name, running] of this.running) {
+      if (running.consumer.kind !== 'projection') continue;
+      const { generation } = await currentGeneration(this.pool, name, running.consumer.definition.version);
+      if (generation === running.generation) continue;
+      await running.subscription.close();
+      this.running.delete(name);
+      await this.run(running.consumer);
+    }
+  }
+}

@@ -1,0 +1,66 @@
+import { Pool } from 'pg';
+import { DocumentStore, Filter, FindOptions, Found } from '../../application/shared/document-store.port';
+
+const LIVE = '(select generation from projection_generations g where g.name = d.projection and g.live)';
+
+/** `doc #>> '{a,b}'`: the text at a dot path, with the path passed as a parameter (never spliced). */
+class Sql {
+  readonly params: unknown[] = [];
+  param(value: unknown): string {
+    this.params.push(value);
+    return `$${this.params.length}`;
+  }
+  textAt(path: string): string {
+    return `(d.doc #>> ${this.param(path.split('.'))}::text[])`;
+  }
+  valueAt(path: string, numeric: boolean | undefined): string {
+    return numeric ? `(${this.textAt(path)})::numeric` : this.textAt(path);
+  }
+  filter(filter: Filter): string {
+    switch (filter.op) {
+      case 'eq':
+        return filter.value === null ? `${this.textAt(filter.path)} is null` : `${this.textAt(filter.path)} = ${this.param(String(filter.value))}`;
+      case 'in':
+        return `${this.textAt(filter.path)} = any(${this.param(filter.values.map(String))}::text[])`;
+      case 'prefix':
+        return `starts_with(${this.textAt(filter.path)}, ${this.param(filter.value)})`;
+    }
+  }
+}
+
+export class PostgresDocumentStore implements DocumentStore {
+  constructor(private readonly pool: Pool) {}
+
+  async get<Row>(projection: string, id: string): Promise<Row | undefined> {
+    const { rows } = await this.pool.query<{ doc: Row }>(
+      `select doc from projection_documents d where d.projection = $1 and d.generation = ${LIVE} and d.id = $2`,
+      [projection, id],
+    );
+    return rows[0]?.doc;
+  }
+
+  async find<Row>(projection: string, options: FindOptions): Promise<Found<Row>[]> {
+    const sql = new Sql();
+    const conditions = [`d.projection = ${sql.param(projection)}`, `d.generation = ${LIVE}`, ...(options.where ?? []).map((filter) => sql.filter(filter))];
+    const { path, direction, numeric } = options.orderBy;
+    const sortValue = sql.valueAt(path, numeric);
+    if (options.after) {
+      const comparison = direction === 'asc' ? '>' : '<';
+      const cast = numeric ? '::numeric' : '';
+      conditions.push(`(${sortValue}, d.id) ${comparison} (${sql.param(String(options.after.value))}${cast}, ${sql.param(options.after.id)})`);
+    }
+    const { rows } = await this.pool.query<{ id: string; doc: Row }>(
+      `select d.id, d.doc from projection_documents d where ${conditions.join(' and ')}
+        order by ${sortValue} ${direction}, d.id ${direction} limit ${sql.param(options.limit)}`,
+      sql.params,
+    );
+    return rows;
+  }
+
+  async count(projection: string, where: readonly Filter[] = []): Promise<number> {
+    const sql = new Sql();
+    const conditions = [`d.projection = ${sql.param(projection)}`, `d.generation = ${LIVE}`, ...where.map((filter) => sql.filter(filter))];
+    const { rows } = await this.pool.query<{ count: string }>(`select count(*) from projection_documents d where ${conditions.join(' and ')}`, sql.params);
+    return Number(rows[0].count);
+  }
+}
