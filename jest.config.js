@@ -4,7 +4,10 @@ module.exports = {
   testEnvironment: 'node',
   roots: ['<rootDir>/src', '<rootDir>/test'],
   testRegex: '.*\\.(spec|e2e-spec|contract-spec)\\.ts$',
-  transform: { '^.+\\.ts$': ['@swc/jest'] },
+  transform: { '^.+\\.(ts|js|mjs)$': ['@swc/jest'] },
+  // content-disposition 3 (through @fastify/static, for Swagger UI) ships only as an ES module; Node loads it
+  // with require(esm), Jest's module system does not, so it is compiled like our sources
+  transformIgnorePatterns: ['/node_modules/(?!content-disposition/)'],
   moduleFileExtensions: ['ts', 'js', 'json'],
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',

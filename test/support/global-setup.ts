@@ -2,11 +2,11 @@ import { chmodSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
-import { createPool } from '../../src/infrastructure/postgres/database';
+import { createPool, withDatabase } from '../../src/infrastructure/postgres/database';
 import { startEmbeddedPostgres } from '../../src/infrastructure/postgres/embedded-postgres';
 import { migrate } from '../../src/infrastructure/postgres/migrations';
 import { freePort } from './free-port';
-import { TEMPLATE_DATABASE, withDatabase } from './test-database';
+import { TEMPLATE_DATABASE } from './test-database';
 
 /** Starts one throwaway PostgreSQL for the run and a migrated template database that each test file copies. */
 export default async function globalSetup(): Promise<void> {

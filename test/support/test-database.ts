@@ -1,13 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
+import { withDatabase } from '../../src/infrastructure/postgres/database';
 
 export const TEMPLATE_DATABASE = 'domain_engine_template';
 
-export const withDatabase = (url: string, database: string): string => {
-  const parsed = new URL(url);
-  parsed.pathname = `/${database}`;
-  return parsed.toString();
-};
 
 const serverUrl = (): string => {
   const url = process.env.TEST_POSTGRES_URL;

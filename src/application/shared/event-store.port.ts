@@ -36,9 +36,8 @@ export const checkpointFromString = (text: string): Checkpoint => {
   return { transactionId: BigInt(match[1]), position: BigInt(match[2]) };
 };
 
-export interface StoredEvent<E extends DomainEvent = DomainEvent> {
-  readonly type: E['type'];
-  readonly data: E['data'];
+/** Where and when an event was stored, beside its type and data. */
+export interface EventEnvelope {
   readonly streamId: string;
   /** 1 for a stream's first event. */
   readonly streamPosition: number;
@@ -47,6 +46,9 @@ export interface StoredEvent<E extends DomainEvent = DomainEvent> {
   readonly metadata: EventMetadata;
   readonly recordedAt: Date;
 }
+
+/** A stored event; distributes over a union, so a switch on `type` narrows `data`. */
+export type StoredEvent<E extends DomainEvent = DomainEvent> = E extends DomainEvent ? E & EventEnvelope : never;
 
 /** `no_stream`: the stream must not exist yet; a number: the stream's current version (its event count). */
 export type ExpectedVersion = 'no_stream' | 'any' | number;

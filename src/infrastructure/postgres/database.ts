@@ -25,3 +25,10 @@ export const inTransaction = async <T>(pool: Pool, work: (client: PoolClient) =>
 /** SQLSTATE of a pg error, if it is one. */
 export const sqlState = (error: unknown): string | undefined =>
   typeof error === 'object' && error !== null && 'code' in error ? String((error as { code: unknown }).code) : undefined;
+
+/** The same server URL with another database name. */
+export const withDatabase = (url: string, database: string): string => {
+  const parsed = new URL(url);
+  parsed.pathname = `/${database}`;
+  return parsed.toString();
+};

@@ -116,6 +116,8 @@ const serverAccount = (): Account => {
 
 const initialise = async (dataDir: string, initdb: string, account: Account, log: Logger): Promise<void> => {
   log.info(`initialising an embedded PostgreSQL cluster in ${dataDir}`);
+  // the parents stay traversable (0755) for the server's account; only the cluster itself is private
+  mkdirSync(dirname(dataDir), { recursive: true, mode: 0o755 });
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   if (account.uid !== undefined) chownSync(dataDir, account.uid, account.gid as number);
   const password = randomBytes(24).toString('hex');

@@ -1,0 +1,44 @@
+import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { ExistingOperation, operationStream } from '../../domain/operations/operation';
+import { OperationCommand } from '../../domain/operations/operation.commands';
+import { operationDecider } from '../../domain/operations/operation.decider';
+import { OperationEvent } from '../../domain/operations/operation.events';
+import { NotFound } from '../../domain/shared/errors';
+import { CommandContext } from '../shared/command-context';
+import { EventStore } from '../shared/event-store.port';
+import { loadStream, transact, writeAfter } from '../shared/handle-command';
+import { releaseOnFinish } from './operation-writes';
+
+export interface OperationChange {
+  readonly state: ExistingOperation;
+  readonly events: readonly OperationEvent[];
+}
+
+/** Applies one operation command (start, complete, fail, resume, cancel...); finishing frees the domain. */
+export class ChangeOperation extends Command<OperationChange> {
+  constructor(
+    readonly operationId: string,
+    readonly change: Exclude<OperationCommand, { type: 'RequestOperation' }>,
+    readonly context: CommandContext = {},
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(ChangeOperation)
+export class ChangeOperationHandler implements ICommandHandler<ChangeOperation> {
+  constructor(private readonly store: EventStore) {}
+
+  async execute({ operationId, change, context }: ChangeOperation): Promise<OperationChange> {
+    const { result, duplicate } = await transact(this.store, context, async () => {
+      const op = await loadStream(this.store, operationStream(operationId), operationDecider);
+      if (op.state.status === 'NONE') throw new NotFound('operation', operationId);
+      const events = operationDecider.decide(change, op.state);
+      const state = events.reduce(operationDecider.evolve, op.state) as ExistingOperation;
+      return { writes: [writeAfter(op, events), ...(await releaseOnFinish(this.store, state, events))], result: { state, events } };
+    });
+    if (!duplicate) return result;
+    const stored = await loadStream(this.store, operationStream(operationId), operationDecider);
+    return { state: stored.state as ExistingOperation, events: [] };
+  }
+}

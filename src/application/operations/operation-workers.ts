@@ -1,0 +1,183 @@
+import { randomUUID } from 'node:crypto';
+import { EventEmitter } from 'node:events';
+import { hostname } from 'node:os';
+import { Logger } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { Dependency, ExistingOperation, operationStream, runnableDependency } from '../../domain/operations/operation';
+import { OperationCommand } from '../../domain/operations/operation.commands';
+import { operationDecider } from '../../domain/operations/operation.decider';
+import { Parameters } from '../../domain/operations/operation.events';
+import { Clock } from '../shared/clock';
+import { EventStore } from '../shared/event-store.port';
+import { loadStream } from '../shared/handle-command';
+import { ChangeOperation } from './change-operation.command';
+import { DependencyJob, ExecutionOutcome } from './dependency-executor.port';
+import { DependencyExecutors } from './dependency-executors';
+import { Lease, WorkQueue } from './work-queue.port';
+
+export interface WorkerSettings {
+  readonly concurrency: number;
+  readonly leaseMs: number;
+  readonly pollMs: number;
+  readonly maxAttempts: number;
+  readonly retryBaseMs: number;
+}
+
+const MAX_RETRY_DELAY_MS = 5 * 60_000;
+
+/**
+ * The process manager of operations: leases runnable dependencies, runs them through their executors, records the
+ * outcome on the operation (which cancels siblings and finishes it as the decider says) and gives the work back.
+ */
+export class OperationWorkers {
+  private readonly log = new Logger(OperationWorkers.name);
+  private readonly owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  private readonly activity = new EventEmitter();
+  private loops: Promise<void>[] = [];
+  private inFlight = 0;
+  private stopping = false;
+  private wake: (() => void)[] = [];
+  private unlisten: (() => void) | undefined;
+
+  constructor(
+    private readonly queue: WorkQueue,
+    private readonly store: EventStore,
+    private readonly commands: CommandBus,
+    private readonly executors: DependencyExecutors,
+    private readonly clock: Clock,
+    private readonly settings: WorkerSettings,
+  ) {
+    this.activity.setMaxListeners(0);
+  }
+
+  start(): void {
+    this.unlisten = this.queue.onScheduled(() => this.wakeAll());
+    this.loops = Array.from({ length: this.settings.concurrency }, () => this.loop());
+  }
+
+  async stop(): Promise<void> {
+    this.stopping = true;
+    this.unlisten?.();
+    this.wakeAll();
+    await Promise.all(this.loops);
+  }
+
+  /** True when no job runs in this process and no work is due. */
+  async idle(): Promise<boolean> {
+    return this.inFlight === 0 && !(await this.queue.hasDueWork());
+  }
+
+  /** Resolves after the next job of this process ends. */
+  nextJobEnd(): Promise<void> {
+    return new Promise((resolve) => this.activity.once('job-ended', () => resolve()));
+  }
+
+  private wakeAll(): void {
+    const waiting = this.wake;
+    this.wake = [];
+    waiting.forEach((wake) => wake());
+  }
+
+  private async loop(): Promise<void> {
+    while (!this.stopping) {
+      const lease = await this.queue.lease(this.owner, this.settings.leaseMs).catch((error: unknown) => {
+        this.log.error('leasing work failed', (error as Error).stack);
+        return undefined;
+      });
+      if (!lease) {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, this.settings.pollMs);
+          this.wake.push(() => (clearTimeout(timer), resolve()));
+        });
+        continue;
+      }
+      this.inFlight++;
+      try {
+        await this.runLeased(lease);
+      } catch (error) {
+        // the lease expires and the work is taken again: nothing is lost, the executor's idempotence covers it
+        this.log.error(`dependency ${lease.dependencyId} was not recorded`, (error as Error).stack);
+      } finally {
+        this.inFlight--;
+        this.activity.emit('job-ended');
+      }
+    }
+  }
+
+  private async runLeased(lease: Lease): Promise<void> {
+    const { state } = await loadStream(this.store, operationStream(lease.operationId), operationDecider);
+    const dependency = runnableDependency(state);
+    if (!dependency || dependency.id !== lease.dependencyId) return this.queue.finish(lease); // stale work
+    const op = state as ExistingOperation;
+    if (dependency.retryAt !== null && dependency.retryAt > this.clock.now()) return this.queue.postpone(lease, dependency.retryAt);
+    if (dependency.status === 'QUEUED') {
+      await this.change(op.id, { type: 'StartDependency', data: { dependencyId: dependency.id, at: this.clock.now() } }, `${dependency.id}:started`);
+    }
+    const outcome = await this.withHeartbeat(lease, () => this.execute(op, dependency, lease));
+    await this.record(op.id, dependency.id, outcome, lease);
+    if (outcome.kind === 'retryLater') return this.queue.postpone(lease, this.clock.now() + outcome.afterMs);
+    return this.queue.finish(lease);
+  }
+
+  private async execute(op: ExistingOperation, dependency: Dependency, lease: Lease): Promise<ExecutionOutcome> {
+    const executor = this.executors.for(dependency.type);
+    if (!executor) {
+      return { kind: 'failed', error: { code: 'UNSUPPORTED_DEPENDENCY', message: `no executor runs ${dependency.type}` } };
+    }
+    try {
+      return await executor.execute(this.jobFor(op, dependency, lease));
+    } catch (error) {
+      this.log.warn(`executor of ${dependency.type} threw on attempt ${lease.attempts}: ${(error as Error).message}`);
+      if (lease.attempts >= this.settings.maxAttempts) {
+        return { kind: 'failed', error: { code: 'INTERNAL', message: `gave up after ${lease.attempts} attempts` } };
+      }
+      const afterMs = Math.min(this.settings.retryBaseMs * 2 ** (lease.attempts - 1), MAX_RETRY_DELAY_MS);
+      return { kind: 'retryLater', reason: (error as Error).message, afterMs };
+    }
+  }
+
+  private jobFor(op: ExistingOperation, dependency: Dependency, lease: Lease): DependencyJob {
+    const previousResults: Record<string, Parameters> = {};
+    for (const before of op.dependencies) if (before.result) previousResults[before.id] = before.result;
+    return {
+      operationId: op.id, dependencyId: dependency.id, type: dependency.type, parameters: dependency.parameters,
+      input: dependency.input, accountId: op.accountId, surface: op.surface, domain: op.domain,
+      attempt: lease.attempts, previousResults,
+    };
+  }
+
+  private async record(operationId: string, dependencyId: string, outcome: ExecutionOutcome, lease: Lease): Promise<void> {
+    const at = this.clock.now();
+    const data = { dependencyId, at };
+    const command: Exclude<OperationCommand, { type: 'RequestOperation' }> = ((): Exclude<OperationCommand, { type: 'RequestOperation' }> => {
+      switch (outcome.kind) {
+        case 'completed': return { type: 'CompleteDependency', data: { ...data, result: outcome.result } };
+        case 'failed': return { type: 'FailDependency', data: { ...data, error: outcome.error } };
+        case 'signatureRequired': return { type: 'RequestSignature', data: { ...data, transaction: outcome.transaction } };
+        case 'inputRequired': return { type: 'AwaitUpdates', data: { ...data, reason: outcome.reason } };
+        case 'retryLater': return { type: 'ScheduleDependencyRetry', data: { ...data, reason: outcome.reason, retryAt: at + outcome.afterMs } };
+      }
+    })();
+    // one command id per attempt and outcome: recording again after a crash appends nothing twice
+    await this.change(operationId, command, `${dependencyId}:attempt-${lease.attempts}:${outcome.kind}`);
+  }
+
+  private change(operationId: string, change: Exclude<OperationCommand, { type: 'RequestOperation' }>, commandId: string) {
+    return this.commands.execute(new ChangeOperation(operationId, change, { commandId, causationId: commandId }));
+  }
+
+  /** Keeps the lease alive while the executor runs, so that only a dead worker's work is taken over. */
+  private async withHeartbeat<T>(lease: Lease, work: () => Promise<T>): Promise<T> {
+    const timer = setInterval(() => {
+      this.queue.renew(lease, this.settings.leaseMs).then(
+        (held) => held || this.log.warn(`lease of ${lease.dependencyId} was taken over while its executor ran`),
+        (error: unknown) => this.log.warn(`lease renewal failed: ${(error as Error).message}`),
+      );
+    }, Math.max(10, Math.floor(this.settings.leaseMs / 3)));
+    try {
+      return await work();
+    } finally {
+      clearInterval(timer);
+    }
+  }
+}

@@ -1,0 +1,73 @@
+import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { domainActivityDecider, domainActivityStream } from '../../domain/operations/domain-activity';
+import { ExistingOperation, operationStream } from '../../domain/operations/operation';
+import { operationDecider } from '../../domain/operations/operation.decider';
+import { DependencySpec, OperationSurface } from '../../domain/operations/operation.events';
+import { newId } from '../../domain/shared/ids';
+import { Clock } from '../shared/clock';
+import { CommandContext } from '../shared/command-context';
+import { EventStore, StreamWrite } from '../shared/event-store.port';
+import { loadStream, transact, writeAfter } from '../shared/handle-command';
+
+export interface OperationRequest {
+  /** Given by callers that may repeat the request; a new id otherwise. */
+  readonly operationId?: string;
+  readonly accountId: string;
+  readonly surface: OperationSurface;
+  readonly type: string;
+  readonly domain: string | null;
+  readonly preview?: boolean;
+  readonly validUntil?: number | null;
+  readonly dependencies: readonly DependencySpec[];
+}
+
+/** Starts an operation. One that names a domain claims it: a domain held by an unfinished operation refuses it. */
+export class RequestOperation extends Command<ExistingOperation> {
+  constructor(
+    readonly request: OperationRequest,
+    readonly context: CommandContext = {},
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(RequestOperation)
+export class RequestOperationHandler implements ICommandHandler<RequestOperation> {
+  constructor(
+    private readonly store: EventStore,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute({ request, context }: RequestOperation): Promise<ExistingOperation> {
+    const operationId = request.operationId ?? newId('operation');
+    const preview = request.preview ?? false;
+    const data = {
+      operationId, accountId: request.accountId, surface: request.surface, type: request.type, domain: request.domain,
+      preview, validUntil: request.validUntil ?? null, dependencies: request.dependencies, at: this.clock.now(),
+    };
+    const { result } = await transact(this.store, { accountId: request.accountId, ...context }, async () => {
+      const op = await loadStream(this.store, operationStream(operationId), operationDecider);
+      const events = operationDecider.decide({ type: 'RequestOperation', data }, op.state);
+      const state = events.reduce(operationDecider.evolve, op.state) as ExistingOperation;
+      const writes = [writeAfter(op, events)];
+      if (request.domain && !preview) writes.push(await this.claim(request.domain, state, events.length > 1));
+      return { writes, result: state };
+    });
+    return result;
+  }
+
+  /** Claims the domain for the operation; one that finished as it started (nothing to do) gives it back at once. */
+  private async claim(domain: string, op: ExistingOperation, finishedAtOnce: boolean): Promise<StreamWrite> {
+    const activity = await loadStream(this.store, domainActivityStream(domain), domainActivityDecider);
+    const claimed = domainActivityDecider.decide(
+      { type: 'ClaimDomain', data: { domain, operationId: op.id, accountId: op.accountId, at: op.createdAt } },
+      activity.state,
+    );
+    if (!finishedAtOnce) return writeAfter(activity, claimed);
+    const released = domainActivityDecider.decide(
+      { type: 'ReleaseDomain', data: { domain, operationId: op.id, at: op.createdAt } },
+      claimed.reduce(domainActivityDecider.evolve, activity.state),
+    );
+    return writeAfter(activity, [...claimed, ...released]);
+  }
+}

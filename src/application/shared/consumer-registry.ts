@@ -1,0 +1,22 @@
+import { Injectable } from '@nestjs/common';
+import { DomainEvent } from '../../domain/shared/message';
+import { Projection, Reactor } from './projection';
+
+/** The projections and reactors of every context; each context module registers its own when it starts. */
+@Injectable()
+export class ConsumerRegistry {
+  readonly projections: Projection<unknown>[] = [];
+  readonly reactors: Reactor[] = [];
+
+  addProjection<Row, E extends DomainEvent>(projection: Projection<Row, E>): void {
+    this.projections.push(projection as unknown as Projection<unknown>);
+  }
+
+  addReactor<E extends DomainEvent>(reactor: Reactor<E>): void {
+    this.reactors.push(reactor as unknown as Reactor);
+  }
+
+  names(): string[] {
+    return [...this.projections, ...this.reactors].map((consumer) => consumer.name);
+  }
+}

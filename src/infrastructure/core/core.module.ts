@@ -1,0 +1,31 @@
+import { DynamicModule, Global, Module } from '@nestjs/common';
+import { DependencyExecutors } from '../../application/operations/dependency-executors';
+import { OperationMetrics } from '../../application/operations/operation-metrics.port';
+import { Clock, SystemClock } from '../../application/shared/clock';
+import { ConsumerRegistry } from '../../application/shared/consumer-registry';
+import { AppConfig } from '../config/config';
+import { Engine } from '../engine/engine.service';
+import { Metrics } from '../metrics/metrics';
+import { Runtime } from '../runtime';
+
+/** What every context uses: configuration, the clock, metrics, and the registries the engine runs from. */
+@Global()
+@Module({})
+export class CoreModule {
+  static forRoot(config: AppConfig, runtime: Runtime, clock: Clock = new SystemClock()): DynamicModule {
+    return {
+      module: CoreModule,
+      providers: [
+        { provide: AppConfig, useValue: config },
+        { provide: Runtime, useValue: runtime },
+        { provide: Clock, useValue: clock },
+        Metrics,
+        { provide: OperationMetrics, useExisting: Metrics },
+        ConsumerRegistry,
+        DependencyExecutors,
+        Engine,
+      ],
+      exports: [AppConfig, Runtime, Clock, Metrics, OperationMetrics, ConsumerRegistry, DependencyExecutors, Engine],
+    };
+  }
+}

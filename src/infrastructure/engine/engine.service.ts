@@ -1,0 +1,98 @@
+import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { Pool } from 'pg';
+import { DependencyExecutors } from '../../application/operations/dependency-executors';
+import { OperationWorkers } from '../../application/operations/operation-workers';
+import { WorkQueue } from '../../application/operations/work-queue.port';
+import { Clock } from '../../application/shared/clock';
+import { ConsumerRegistry } from '../../application/shared/consumer-registry';
+import { compareCheckpoints, EventStore } from '../../application/shared/event-store.port';
+import { AppConfig } from '../config/config';
+import { Metrics } from '../metrics/metrics';
+import { ConsumerRunner } from '../postgres/consumer-runner';
+import { PostgresNotifications } from '../postgres/postgres-notifications';
+import { Runtime } from '../runtime';
+
+/**
+ * The asynchronous half of the service: projections, reactors and operation workers. It runs in the `worker` and
+ * `all` roles; in the `api` role it stays idle and `settled()` has nothing to wait for.
+ */
+@Injectable()
+export class Engine implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly log = new Logger(Engine.name);
+  private runner: ConsumerRunner | undefined;
+  private workers: OperationWorkers | undefined;
+
+  constructor(
+    private readonly runtime: Runtime,
+    private readonly config: AppConfig,
+    private readonly pool: Pool,
+    private readonly notifications: PostgresNotifications,
+    private readonly store: EventStore,
+    private readonly queue: WorkQueue,
+    private readonly registry: ConsumerRegistry,
+    private readonly executors: DependencyExecutors,
+    private readonly commands: CommandBus,
+    private readonly clock: Clock,
+    private readonly metrics: Metrics,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    this.metrics.onCollect(() => this.reportLag());
+    if (!this.runtime.runsWorkers) return;
+    const values = this.config.values;
+    this.runner = new ConsumerRunner(this.pool, this.store, this.notifications, this.registry.projections, this.registry.reactors, {
+      connectionString: this.runtime.databaseUrl,
+      batchSize: values.consumerBatchSize,
+      pollMs: values.subscriptionPollMs,
+      retryMs: 1000,
+      standbyMs: 5000,
+      log: {
+        info: (message) => this.log.log(message),
+        warn: (message) => this.log.warn(message),
+        error: (message, error) => this.log.error(message, (error as Error | undefined)?.stack),
+      },
+    });
+    await this.runner.start();
+    this.workers = new OperationWorkers(this.queue, this.store, this.commands, this.executors, this.clock, {
+      concurrency: values.workerConcurrency,
+      leaseMs: values.workerLeaseMs,
+      pollMs: values.workerPollMs,
+      maxAttempts: values.workerMaxAttempts,
+      retryBaseMs: values.workerRetryBaseMs,
+    });
+    this.workers.start();
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.workers?.stop();
+    await this.runner?.stop();
+  }
+
+  /**
+   * Resolves once the projections and reactors of this process have handled every event in the store and no
+   * dependency is due or running; loops because what they do appends more events. For tests and the CLI.
+   */
+  async settled(): Promise<void> {
+    if (!this.runner || !this.workers) return;
+    for (;;) {
+      const head = await this.store.head();
+      await this.runner.reached(head);
+      if (!(await this.workers.idle())) {
+        // due work with no job running here is leased elsewhere or about to be: look again shortly
+        await Promise.race([this.workers.nextJobEnd(), new Promise((resolve) => setTimeout(resolve, 20))]);
+        continue;
+      }
+      if (compareCheckpoints(await this.store.head(), head) === 0) return;
+    }
+  }
+
+  private async reportLag(): Promise<void> {
+    this.metrics.consumerLag.reset();
+    if (!this.runner) return;
+    const head = await this.store.head();
+    for (const { name, position } of this.runner.positions()) {
+      this.metrics.consumerLag.set({ consumer: name }, Math.max(0, Number(head.position - position.position)));
+    }
+  }
+}

@@ -1,0 +1,52 @@
+import { Global, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
+import { Logger } from '@nestjs/common';
+import { Pool } from 'pg';
+import { WorkQueue } from '../../application/operations/work-queue.port';
+import { DocumentStore } from '../../application/shared/document-store.port';
+import { EventStore } from '../../application/shared/event-store.port';
+import { AppConfig } from '../config/config';
+import { Runtime } from '../runtime';
+import { createPool } from './database';
+import { PostgresDocumentStore } from './postgres-document-store';
+import { PostgresEventStore } from './postgres-event-store';
+import { PostgresNotifications } from './postgres-notifications';
+import { PostgresWorkQueue } from './postgres-work-queue';
+
+/** Closes the connections last, after everything that uses them has stopped. */
+@Injectable()
+class PostgresConnections implements OnApplicationShutdown {
+  constructor(
+    private readonly pool: Pool,
+    private readonly notifications: PostgresNotifications,
+  ) {}
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.notifications.close();
+    await this.pool.end();
+  }
+}
+
+@Global()
+@Module({
+  providers: [
+    {
+      provide: Pool,
+      useFactory: (runtime: Runtime, config: AppConfig) => createPool(runtime.databaseUrl, config.values.databasePoolSize),
+      inject: [Runtime, AppConfig],
+    },
+    {
+      provide: PostgresNotifications,
+      useFactory: (runtime: Runtime) => {
+        const log = new Logger('PostgresNotifications');
+        return new PostgresNotifications(runtime.databaseUrl, { warn: (message) => log.warn(message) });
+      },
+      inject: [Runtime],
+    },
+    { provide: EventStore, useFactory: (pool: Pool, notifications: PostgresNotifications) => new PostgresEventStore(pool, notifications), inject: [Pool, PostgresNotifications] },
+    { provide: DocumentStore, useFactory: (pool: Pool) => new PostgresDocumentStore(pool), inject: [Pool] },
+    { provide: WorkQueue, useFactory: (pool: Pool, notifications: PostgresNotifications) => new PostgresWorkQueue(pool, notifications), inject: [Pool, PostgresNotifications] },
+    PostgresConnections,
+  ],
+  exports: [Pool, PostgresNotifications, EventStore, DocumentStore, WorkQueue],
+})
+export class PostgresModule {}

@@ -1,0 +1,69 @@
+import 'reflect-metadata';
+import { Command, Option } from 'commander';
+import { Role } from '../../infrastructure/config/config';
+import { createPool } from '../../infrastructure/postgres/database';
+import { migrate } from '../../infrastructure/postgres/migrations';
+import { cliContext } from './cli-context';
+import { rebuildProjections } from './projections-rebuild';
+import { replay } from './replay';
+import { serve } from './serve';
+
+const print = (line: string): void => void process.stdout.write(`${line}\n`);
+
+const program = (): Command => {
+  const cli = new Command('domain-engine')
+    .description('An event-sourced domain platform: agent actions, signup, web3 and reseller partner APIs, resolution.')
+    .showHelpAfterError();
+
+  cli
+    .command('serve')
+    .description('Run the service (embedded PostgreSQL unless DATABASE_URL is set)')
+    .addOption(new Option('--role <role>', 'what this process runs').choices(['api', 'worker', 'all']))
+    .action(async ({ role }: { role?: Role }) => {
+      const context = cliContext();
+      await serve(context, role ?? context.config.values.role);
+    });
+
+  cli
+    .command('migrate')
+    .description('Apply the database migrations not applied yet')
+    .action(async () => {
+      const context = cliContext();
+      const database = await context.openDatabase();
+      const pool = createPool(database.url, 2);
+      try {
+        const applied = await migrate(pool);
+        print(applied.length > 0 ? `applied: ${applied.join(', ')}` : 'the database is up to date');
+      } finally {
+        await pool.end();
+        await database.stop();
+      }
+    });
+
+  cli
+    .command('projections')
+    .description('Manage projections')
+    .command('rebuild [name]')
+    .description('Rebuild one projection, or all, from the first event')
+    .action(async (name?: string) => rebuildProjections(cliContext(), name, print));
+
+  cli
+    .command('replay <stream>')
+    .description("Print a stream's events in order with their time and metadata (the audit replay)")
+    .option('--json', 'one JSON object per line')
+    .action(async (stream: string, { json }: { json?: boolean }) => {
+      const count = await replay(cliContext(), stream, json === true, print);
+      if (count === 0) process.stderr.write(`no events in stream ${stream}\n`);
+    });
+
+  return cli;
+};
+
+export const main = (argv: string[]): void => {
+  program()
+    .parseAsync(argv)
+    .catch((error: unknown) => {
+      process.stderr.write(`domain-engine: ${(error as Error).message}\n`);
+      process.exit(1);
+    });
+};

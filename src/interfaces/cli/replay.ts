@@ -1,0 +1,38 @@
+import { EventStore, StoredEvent } from '../../application/shared/event-store.port';
+import { createPool } from '../../infrastructure/postgres/database';
+import { PostgresEventStore } from '../../infrastructure/postgres/postgres-event-store';
+import { PostgresNotifications } from '../../infrastructure/postgres/postgres-notifications';
+import { CliContext } from './cli-context';
+
+/** One line of the audit replay: position, time, type, who and why, and what. */
+export const replayLine = (event: StoredEvent): string => {
+  const { commandId, correlationId, causationId, accountId } = event.metadata;
+  return [
+    String(event.streamPosition).padStart(4),
+    event.recordedAt.toISOString(),
+    event.type,
+    `account=${accountId ?? '-'} command=${commandId} correlation=${correlationId} causation=${causationId}`,
+    JSON.stringify(event.data),
+  ].join('  ');
+};
+
+export const replayStream = async (store: EventStore, streamId: string, json: boolean, out: (line: string) => void): Promise<number> => {
+  const events = await store.readStream(streamId);
+  for (const event of events) {
+    out(json ? JSON.stringify({ ...event, globalPosition: event.globalPosition.toString(), checkpoint: undefined }) : replayLine(event));
+  }
+  return events.length;
+};
+
+export const replay = async (context: CliContext, streamId: string, json: boolean, out: (line: string) => void): Promise<number> => {
+  const database = await context.openDatabase();
+  const pool = createPool(database.url, 2);
+  const notifications = new PostgresNotifications(database.url, { warn: () => undefined });
+  try {
+    return await replayStream(new PostgresEventStore(pool, notifications), streamId, json, out);
+  } finally {
+    await notifications.close();
+    await pool.end();
+    await database.stop();
+  }
+};

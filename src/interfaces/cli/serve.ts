@@ -1,0 +1,44 @@
+import { Logger as Pino } from 'pino';
+import { Role } from '../../infrastructure/config/config';
+import { createPool } from '../../infrastructure/postgres/database';
+import { migrate } from '../../infrastructure/postgres/migrations';
+import { Runtime } from '../../infrastructure/runtime';
+import { createApp } from '../../main';
+import { CliContext } from './cli-context';
+
+/**
+ * Runs the service: opens the database (embedded unless DATABASE_URL), applies migrations, serves HTTP, and on
+ * SIGINT/SIGTERM stops in order: HTTP and workers first, then the connections, then the embedded server.
+ */
+export const serve = async (context: CliContext, role: Role): Promise<void> => {
+  const { config, logger } = context;
+  const database = await context.openDatabase();
+  const pool = createPool(database.url, 2);
+  const applied = await migrate(pool).finally(() => pool.end());
+  if (applied.length > 0) logger.info({ applied }, 'migrations applied');
+  const app = await createApp({ config, runtime: new Runtime(role, database.url), logger });
+  await app.listen({ port: config.values.port, host: config.values.host });
+  logger.info({ role, port: config.values.port, embeddedDatabase: database.embedded }, `domain-engine serving on http://${config.values.host}:${config.values.port}`);
+  onStopSignal(logger, async () => {
+    await app.close();
+    await database.stop();
+  });
+};
+
+const onStopSignal = (logger: Pino, stop: () => Promise<void>): void => {
+  let stopping = false;
+  const handle = (signal: NodeJS.Signals): void => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'stopping');
+    stop().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        logger.error({ err: error }, 'stopped with an error');
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGINT', handle);
+  process.once('SIGTERM', handle);
+};

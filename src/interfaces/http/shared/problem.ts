@@ -1,0 +1,78 @@
+import { HttpException, HttpStatus } from '@nestjs/common';
+import { DomainError, DomainErrorCode } from '../../../domain/shared/errors';
+
+export interface Issue {
+  readonly path: string;
+  readonly message: string;
+}
+
+/** A client mistake or a failure, before a surface renders it in its own error format. */
+export interface Problem {
+  readonly status: number;
+  /** The shared vocabulary (`VALIDATION`, `NOT_FOUND`, `CONCURRENT_OPERATION`...); surfaces map it to theirs. */
+  readonly code: string;
+  readonly message: string;
+  readonly issues: readonly Issue[];
+  readonly context?: Readonly<Record<string, unknown>>;
+}
+
+/** Thrown by the validation pipe: the request does not match the route's schema. */
+export class RequestValidationError extends Error {
+  constructor(readonly issues: readonly Issue[]) {
+    super(issues.map((issue) => `${issue.path}: ${issue.message}`).join('; ') || 'invalid request');
+  }
+}
+
+const DOMAIN_STATUS: Record<DomainErrorCode, number> = {
+  VALIDATION: 400,
+  BAD_REQUEST: 400,
+  NO_CHANGE: 400,
+  NOT_FOUND: 404,
+  FORBIDDEN: 403,
+  CONFLICT: 409,
+  ILLEGAL_TRANSITION: 409,
+  CONCURRENT_OPERATION: 409,
+  NOT_AVAILABLE: 409,
+};
+
+const HTTP_CODE: Record<number, string> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
+  406: 'NOT_ACCEPTABLE',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'RATE_LIMITED',
+};
+
+const messageOf = (exception: HttpException): string => {
+  const response = exception.getResponse();
+  if (typeof response === 'string') return response;
+  const message = (response as { message?: unknown }).message;
+  return Array.isArray(message) ? message.join('; ') : typeof message === 'string' ? message : exception.message;
+};
+
+/** Fastify's own errors (malformed JSON, wrong content type, body too large) carry a 4xx statusCode. */
+const isFastifyClientError = (exception: unknown): exception is { statusCode: number; message: string } =>
+  typeof exception === 'object' && exception !== null && typeof (exception as { statusCode?: unknown }).statusCode === 'number' &&
+  (exception as { statusCode: number }).statusCode >= 400 && (exception as { statusCode: number }).statusCode < 500;
+
+export const toProblem = (exception: unknown): Problem => {
+  if (exception instanceof RequestValidationError) {
+    return { status: 400, code: 'VALIDATION', message: 'The request is invalid', issues: exception.issues };
+  }
+  if (exception instanceof DomainError) {
+    return { status: DOMAIN_STATUS[exception.code], code: exception.code, message: exception.message, issues: [], context: exception.context };
+  }
+  if (exception instanceof HttpException) {
+    const status = exception.getStatus();
+    return { status, code: HTTP_CODE[status] ?? (status >= 500 ? 'INTERNAL' : 'BAD_REQUEST'), message: messageOf(exception), issues: [] };
+  }
+  if (isFastifyClientError(exception)) {
+    return { status: exception.statusCode, code: HTTP_CODE[exception.statusCode] ?? 'BAD_REQUEST', message: exception.message, issues: [] };
+  }
+  return { status: HttpStatus.INTERNAL_SERVER_ERROR, code: 'INTERNAL', message: 'Internal server error', issues: [] };
+};

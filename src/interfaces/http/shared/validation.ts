@@ -1,0 +1,24 @@
+import { ValidationError, ValidationPipe } from '@nestjs/common';
+import { Issue, RequestValidationError } from './problem';
+
+const issuesOf = (errors: ValidationError[], parent = ''): Issue[] =>
+  errors.flatMap((error) => {
+    const path = parent ? `${parent}.${error.property}` : error.property;
+    const own = Object.values(error.constraints ?? {}).map((message) => ({ path, message }));
+    return [...own, ...issuesOf(error.children ?? [], path)];
+  });
+
+/**
+ * One validation pipe for every surface: unknown properties are rejected, nothing is coerced ("12" is not 12),
+ * and the problems come back as a list of issues that each surface renders in its own error format.
+ */
+export const createValidationPipe = (): ValidationPipe =>
+  new ValidationPipe({
+    whitelist: true,
+    forbidNonWhitelisted: true,
+    forbidUnknownValues: true,
+    transform: true,
+    transformOptions: { enableImplicitConversion: false },
+    validationError: { target: false, value: false },
+    exceptionFactory: (errors) => new RequestValidationError(issuesOf(errors)),
+  });

@@ -1,0 +1,56 @@
+import 'reflect-metadata';
+import { Type } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { Logger as Pino } from 'pino';
+import { AppModule } from './app.module';
+import { Clock } from './application/shared/clock';
+import { AppConfig } from './infrastructure/config/config';
+import { PinoLoggerService } from './infrastructure/logging/logger';
+import { Metrics } from './infrastructure/metrics/metrics';
+import { Runtime } from './infrastructure/runtime';
+
+export interface CreateAppOptions {
+  readonly config: AppConfig;
+  readonly runtime: Runtime;
+  readonly logger: Pino;
+  readonly clock?: Clock;
+  readonly extraModules?: readonly Type<unknown>[];
+}
+
+const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** Builds and initialises the Nest application on Fastify; the caller decides whether to listen. */
+export const createApp = async (options: CreateAppOptions): Promise<NestFastifyApplication> => {
+  const adapter = new FastifyAdapter({ bodyLimit: BODY_LIMIT_BYTES });
+  const app = await NestFactory.create<NestFastifyApplication>(
+    AppModule.forRoot({ config: options.config, runtime: options.runtime, clock: options.clock, extraModules: options.extraModules }),
+    adapter,
+    { logger: new PinoLoggerService(options.logger), abortOnError: false },
+  );
+  observeRequests(app, options.logger);
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder()
+      .setTitle('domain-engine')
+      .setDescription('Agent actions, headless signup, web3 and reseller partner APIs, and resolution, on one event-sourced engine.')
+      .setVersion('0.1.0')
+      .addBearerAuth()
+      .build(),
+  );
+  SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs/openapi.json' });
+  await app.init();
+  return app;
+};
+
+/** One log line and one latency observation per request, labelled by route pattern (never by raw path). */
+const observeRequests = (app: NestFastifyApplication, logger: Pino): void => {
+  const metrics = app.get(Metrics);
+  app.getHttpAdapter().getInstance().addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions?.url ?? 'unrouted';
+    const seconds = reply.elapsedTime / 1000;
+    metrics.requestDuration.observe({ method: request.method, route, status: String(reply.statusCode) }, seconds);
+    logger.info({ method: request.method, route, status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
+  });
+};

@@ -1,0 +1,91 @@
+import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
+import { ExistingOperation, TERMINAL } from '../../domain/operations/operation';
+import { OperationStatus, OperationSurface } from '../../domain/operations/operation.events';
+import { DocumentStore, Filter } from '../../application/shared/document-store.port';
+import { operationList } from './operation-list.projection';
+
+/** An account's operation by id; undefined when it does not exist or belongs to another account. */
+export class GetOperation extends Query<ExistingOperation | undefined> {
+  constructor(readonly accountId: string, readonly operationId: string) {
+    super();
+  }
+}
+
+@QueryHandler(GetOperation)
+export class GetOperationHandler implements IQueryHandler<GetOperation> {
+  constructor(private readonly documents: DocumentStore) {}
+
+  async execute({ accountId, operationId }: GetOperation): Promise<ExistingOperation | undefined> {
+    const op = await this.documents.get<ExistingOperation>(operationList.name, operationId);
+    return op && op.accountId === accountId ? op : undefined;
+  }
+}
+
+export interface OperationPage {
+  readonly items: readonly ExistingOperation[];
+  /** Pass back as `after` for the next page; null on the last page. */
+  readonly next: { readonly createdAt: number; readonly id: string } | null;
+}
+
+/** An account's operations of one surface, newest first, filtered, in keyset pages. */
+export class ListOperations extends Query<OperationPage> {
+  constructor(
+    readonly filter: {
+      readonly accountId: string;
+      readonly surface: OperationSurface;
+      readonly domains?: readonly string[];
+      readonly statuses?: readonly OperationStatus[];
+      readonly types?: readonly string[];
+    },
+    readonly page: { readonly limit: number; readonly after?: { readonly createdAt: number; readonly id: string } },
+  ) {
+    super();
+  }
+}
+
+@QueryHandler(ListOperations)
+export class ListOperationsHandler implements IQueryHandler<ListOperations> {
+  constructor(private readonly documents: DocumentStore) {}
+
+  async execute({ filter, page }: ListOperations): Promise<OperationPage> {
+    const where: Filter[] = [
+      { path: 'accountId', op: 'eq', value: filter.accountId },
+      { path: 'surface', op: 'eq', value: filter.surface },
+    ];
+    if (filter.domains?.length) where.push({ path: 'domain', op: 'in', values: filter.domains });
+    if (filter.statuses?.length) where.push({ path: 'status', op: 'in', values: filter.statuses });
+    if (filter.types?.length) where.push({ path: 'type', op: 'in', values: filter.types });
+    const found = await this.documents.find<ExistingOperation>(operationList.name, {
+      where,
+      orderBy: { path: 'createdAt', direction: 'desc', numeric: true },
+      after: page.after && { value: page.after.createdAt, id: page.after.id },
+      limit: page.limit + 1,
+    });
+    const items = found.slice(0, page.limit).map((row) => row.doc);
+    const last = items.at(-1);
+    return { items, next: found.length > page.limit && last ? { createdAt: last.createdAt, id: last.id } : null };
+  }
+}
+
+/** The unfinished operations on a domain across all accounts (the one-at-a-time rule makes it one at most). */
+export class ListPendingOperations extends Query<readonly ExistingOperation[]> {
+  constructor(readonly domain: string) {
+    super();
+  }
+}
+
+const UNFINISHED: OperationStatus[] = ['QUEUED', 'PROCESSING', 'SIGNATURE_REQUIRED', 'AWAITING_UPDATES', 'TRANSMISSION_REQUIRED'];
+
+@QueryHandler(ListPendingOperations)
+export class ListPendingOperationsHandler implements IQueryHandler<ListPendingOperations> {
+  constructor(private readonly documents: DocumentStore) {}
+
+  async execute({ domain }: ListPendingOperations): Promise<readonly ExistingOperation[]> {
+    const found = await this.documents.find<ExistingOperation>(operationList.name, {
+      where: [{ path: 'domain', op: 'eq', value: domain }, { path: 'status', op: 'in', values: UNFINISHED }],
+      orderBy: { path: 'createdAt', direction: 'desc', numeric: true },
+      limit: 50,
+    });
+    return found.map((row) => row.doc).filter((op) => !TERMINAL.has(op.status));
+  }
+}

@@ -1,0 +1,40 @@
+import { Type } from '@nestjs/common';
+import { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { Clock } from '../../src/application/shared/clock';
+import { AppConfig, Role } from '../../src/infrastructure/config/config';
+import { Engine } from '../../src/infrastructure/engine/engine.service';
+import { createLogger } from '../../src/infrastructure/logging/logger';
+import { Runtime } from '../../src/infrastructure/runtime';
+import { createApp } from '../../src/main';
+import { createTestDatabase } from './test-database';
+
+export interface TestAppOptions {
+  readonly env?: Record<string, string>;
+  readonly role?: Role;
+  readonly databaseUrl?: string;
+  readonly clock?: Clock;
+  readonly extraModules?: readonly Type<unknown>[];
+}
+
+export interface TestApp {
+  readonly app: NestFastifyApplication;
+  readonly databaseUrl: string;
+  /** Projections, reactors and workers have caught up with everything appended so far. */
+  settled(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The whole service on a database of its own (or a given one), driven through `app.inject`. */
+export const createTestApp = async (options: TestAppOptions = {}): Promise<TestApp> => {
+  const databaseUrl = options.databaseUrl ?? (await createTestDatabase());
+  const config = new AppConfig({ LOG_LEVEL: 'silent', SUBSCRIPTION_POLL_MS: '100', WORKER_POLL_MS: '100', ...options.env });
+  const app = await createApp({
+    config,
+    runtime: new Runtime(options.role ?? 'all', databaseUrl),
+    logger: createLogger(config.values.logLevel),
+    clock: options.clock,
+    extraModules: options.extraModules,
+  });
+  await app.getHttpAdapter().getInstance().ready();
+  return { app, databaseUrl, settled: () => app.get(Engine).settled(), close: () => app.close() };
+};
