@@ -68,4 +68,14 @@ describe('postgres catch-up reader', () => {
     await subscription.close();
     expect(numbers(seen)).toEqual([2, 1]);
   });
+
+  it('orders transaction ids as numbers, not as text (9 before 10)', async () => {
+    // rows as transactions 10 and 9 would have written them, the later position first
+    await subject.pool.query(
+      `insert into events (transaction_id, stream_id, stream_position, type, data, metadata)
+       values ('10', 'x', 1, 'Counted', '{"n": 10}', '{}'), ('9', 'y', 1, 'Counted', '{"n": 9}', '{}')`,
+    );
+    expect(numbers(await subject.store.readAll(START, 100))).toEqual([9, 10]);
+    expect((await subject.store.head()).transactionId).toBe(10n);
+  });
 });

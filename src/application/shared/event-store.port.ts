@@ -84,7 +84,10 @@ export abstract class EventStore {
   abstract readStream(streamId: string, afterVersion?: number): Promise<StoredEvent[]>;
   /** Events after `after` in global order, up to `limit`, never past a transaction still in flight. */
   abstract readAll(after: Checkpoint, limit: number): Promise<StoredEvent[]>;
-  /** The checkpoint of the last event a reader can see now (`START` for an empty store). */
+  /**
+   * The checkpoint of the last committed event (`START` for an empty store). Readers reach it once the
+   * transactions before it have ended; waiting for consumers to reach it waits for everything committed so far.
+   */
   abstract head(): Promise<Checkpoint>;
   /** Calls `listener` after appends commit (a hint to read again; it carries no events). Returns an unsubscribe. */
   abstract onAppended(listener: () => void): () => void;

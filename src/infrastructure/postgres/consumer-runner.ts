@@ -44,6 +44,7 @@ export class ConsumerRunner {
   private standbyTimer: NodeJS.Timeout | undefined;
   private unlisten: (() => void) | undefined;
   private stopped = false;
+  private standingBy: Promise<void> | undefined;
 
   constructor(
     private readonly pool: Pool,
@@ -100,7 +101,13 @@ export class ConsumerRunner {
     });
   }
 
-  private async startStandingBy(): Promise<void> {
+  private startStandingBy(): Promise<void> {
+    // one pass at a time: the lock connection runs one query at a time
+    this.standingBy ??= this.tryStartEach().finally(() => (this.standingBy = undefined));
+    return this.standingBy;
+  }
+
+  private async tryStartEach(): Promise<void> {
     for (const consumer of this.consumers) {
       if (this.stopped || this.running.has(consumer.definition.name)) continue;
       try {

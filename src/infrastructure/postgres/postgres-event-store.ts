@@ -14,7 +14,7 @@ import { sqlState } from './database';
 import { PostgresNotifications } from './postgres-notifications';
 
 interface EventRow {
-  transaction_id: string;
+  transaction_text: string;
   global_position: string;
   stream_id: string;
   stream_position: number;
@@ -24,7 +24,8 @@ interface EventRow {
   recorded_at: Date;
 }
 
-const COLUMNS = 'transaction_id::text, global_position, stream_id, stream_position, type, data, metadata, recorded_at';
+// the text form gets its own name: an output column named transaction_id would make ORDER BY sort it as text
+const COLUMNS = 'transaction_id::text as transaction_text, global_position, stream_id, stream_position, type, data, metadata, recorded_at';
 
 const toStored = (row: EventRow): StoredEvent => {
   const position = BigInt(row.global_position);
@@ -34,7 +35,7 @@ const toStored = (row: EventRow): StoredEvent => {
     streamId: row.stream_id,
     streamPosition: row.stream_position,
     globalPosition: position,
-    checkpoint: { transactionId: BigInt(row.transaction_id), position },
+    checkpoint: { transactionId: BigInt(row.transaction_text), position },
     metadata: row.metadata,
     recordedAt: row.recorded_at,
   };
@@ -135,14 +136,12 @@ export class PostgresEventStore implements EventStore {
   }
 
   async head(): Promise<Checkpoint> {
-    const { rows } = await this.pool.query<{ transaction_id: string; global_position: string }>(
-      `select transaction_id::text, global_position from events
-        where transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-        order by transaction_id desc, global_position desc
-        limit 1`,
+    const { rows } = await this.pool.query<{ transaction_text: string; global_position: string }>(
+      `select transaction_id::text as transaction_text, global_position from events
+        order by transaction_id desc, global_position desc limit 1`,
     );
     if (rows.length === 0) return START;
-    return { transactionId: BigInt(rows[0].transaction_id), position: BigInt(rows[0].global_position) };
+    return { transactionId: BigInt(rows[0].transaction_text), position: BigInt(rows[0].global_position) };
   }
 
   onAppended(listener: () => void): () => void {

@@ -13,6 +13,8 @@ export class PostgresNotifications {
   private client: Client | undefined;
   private connecting: Promise<void> | undefined;
   private closed = false;
+  /** LISTEN statements run one after another: pg refuses overlapping queries on one client. */
+  private statements: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly connectionString: string,
@@ -26,7 +28,7 @@ export class PostgresNotifications {
     this.emitter.on(channel, listener);
     if (!this.channels.has(channel)) {
       this.channels.add(channel);
-      void this.ensureConnected().then(() => this.client?.query(`listen ${quoteChannel(channel)}`)).catch(() => undefined);
+      void this.ensureConnected().then(() => this.run(`listen ${quoteChannel(channel)}`)).catch(() => undefined);
     }
     return () => this.emitter.off(channel, listener);
   }
@@ -51,11 +53,17 @@ export class PostgresNotifications {
     client.on('end', () => this.reconnect(client));
     try {
       await client.connect();
-      for (const channel of this.channels) await client.query(`listen ${quoteChannel(channel)}`);
       this.client = client;
+      for (const channel of this.channels) await this.run(`listen ${quoteChannel(channel)}`);
     } catch (error) {
       this.reconnect(client, error);
     }
+  }
+
+  private run(statement: string): Promise<unknown> {
+    const client = this.client;
+    this.statements = this.statements.catch(() => undefined).then(() => client?.query(statement));
+    return this.statements;
   }
 
   private reconnect(client: Client, error?: unknown): void {

@@ -8,6 +8,8 @@ import { DependencyExecutor, DependencyJob, ExecutionOutcome } from '../../appli
  *
  * parameters: { outcome: complete | fail | signature | input | retry, retries?: number, holdFirstRun?: boolean }
  */
+export const TEST_STEP_HELD_CHANNEL = 'test_step_held';
+
 export class TestStepExecutor implements DependencyExecutor {
   readonly handles = ['TEST_STEP'];
 
@@ -23,7 +25,10 @@ export class TestStepExecutor implements DependencyExecutor {
     const { rowCount } = await this.pool.query('insert into test_step_effects (dependency_id) values ($1) on conflict do nothing', [job.dependencyId]);
     const firstEffect = rowCount === 1;
     // the worker dies here in the crash test: the effect is done, the outcome not yet recorded
-    if (job.parameters.holdFirstRun === true && firstEffect) await new Promise(() => undefined);
+    if (job.parameters.holdFirstRun === true && firstEffect) {
+      await this.pool.query(`select pg_notify('${TEST_STEP_HELD_CHANNEL}', $1)`, [job.dependencyId]);
+      await new Promise(() => undefined);
+    }
     const retries = typeof job.parameters.retries === 'number' ? job.parameters.retries : 0;
     switch (job.parameters.outcome) {
       case 'fail':
