@@ -77,6 +77,7 @@ export const VARIABLES = {
   typeNamespace: text('TYPE_NAMESPACE', 'Namespace of `@type` values (`<ns>/partner.v3.<Name>`)', 'domain-engine', /^[a-z0-9][a-z0-9.-]{0,62}$/),
   subscriptionPollMs: integer('SUBSCRIPTION_POLL_MS', 'How often consumers read the store when no notification came', 1000, 10, 60000),
   consumerBatchSize: integer('CONSUMER_BATCH_SIZE', 'Events a projection or reactor handles per transaction', 500, 1, 10000),
+  consumerStandbyMs: integer('CONSUMER_STANDBY_MS', 'How often a process checks whether it can take over a projection or reactor another process ran', 5000, 10, 600000),
   workerConcurrency: integer('WORKER_CONCURRENCY', 'Dependencies one worker process runs at once', 4, 1, 256),
   workerLeaseMs: integer('WORKER_LEASE_MS', 'How long a leased dependency stays with its worker without a heartbeat', 30000, 100, 3600000),
   workerPollMs: integer('WORKER_POLL_MS', 'How often an idle worker looks for work when no notification came', 1000, 10, 60000),

@@ -46,7 +46,7 @@ export class Engine implements OnApplicationBootstrap, BeforeApplicationShutdown
       batchSize: values.consumerBatchSize,
       pollMs: values.subscriptionPollMs,
       retryMs: 1000,
-      standbyMs: 5000,
+      standbyMs: values.consumerStandbyMs,
       log: {
         info: (message) => this.log.log(message),
         warn: (message) => this.log.warn(message),
