@@ -59,7 +59,8 @@ begin
     v_versions := v_versions || (v_current + p_counts[i]);
   end loop;
   insert into command_log (command_id, versions) values (p_command_id, v_versions);
-  perform pg_notify('domain_engine_events', '');
+  -- no NOTIFY here: PostgreSQL commits notifying transactions one at a time, each with its own WAL flush, which
+  -- would cap appends at the disk's flush rate; the appending process notifies after commit instead
   return query select false, v_versions;
 end
 $$;

@@ -1,4 +1,4 @@
-import { Checkpoint, EventStore, StoredEvent } from './event-store.port';
+import { Checkpoint, compareCheckpoints, EventStore, StoredEvent } from './event-store.port';
 
 export interface SubscriptionOptions {
   readonly batchSize?: number;
@@ -33,6 +33,7 @@ export const subscribe = (
   let closed = false;
   let wake: (() => void) | undefined;
   let pending = false;
+  let heldBack = 0;
 
   const signal = (): void => {
     pending = true;
@@ -60,6 +61,14 @@ export const subscribe = (
           position = (events.at(-1) as StoredEvent).checkpoint;
           if (events.length === batchSize) continue;
         }
+        // committed events a read could not return yet wait for an older transaction somewhere to end: that ends
+        // without a notification, so look again soon instead of waiting for the poll
+        if (compareCheckpoints(position, await store.head()) < 0) {
+          heldBack = Math.min(heldBack === 0 ? 5 : heldBack * 2, 200);
+          await idle(heldBack);
+          continue;
+        }
+        heldBack = 0;
         await onCaughtUp?.(position);
         await idle(pollMs);
       } catch (error) {

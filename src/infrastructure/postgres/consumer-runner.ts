@@ -45,6 +45,7 @@ export class ConsumerRunner {
   private unlisten: (() => void) | undefined;
   private stopped = false;
   private standingBy: Promise<void> | undefined;
+  private following: Promise<void> | undefined;
 
   constructor(
     private readonly pool: Pool,
@@ -65,9 +66,11 @@ export class ConsumerRunner {
     this.lockClient = new Client({ connectionString: this.options.connectionString, application_name: 'domain-engine-consumers' });
     this.lockClient.on('error', (error) => this.options.log.error('consumer lock connection lost', error));
     await this.lockClient.connect();
-    await this.startStandingBy();
     this.unlisten = this.notifications.listen(CONSUMERS_CHANNEL, () => void this.followNewGenerations());
-    this.standbyTimer = setInterval(() => void this.startStandingBy(), this.options.standbyMs);
+    await this.notifications.ready();
+    await this.startStandingBy();
+    // the tick also catches a rebuild request whose notification was missed
+    this.standbyTimer = setInterval(() => void this.startStandingBy().then(() => this.followNewGenerations()), this.options.standbyMs);
     this.standbyTimer.unref();
   }
 
@@ -172,8 +175,16 @@ export class ConsumerRunner {
   }
 
   /** A manual rebuild created a newer generation: restart the projection on it. */
-  private async followNewGenerations(): Promise<void> {
+  private followNewGenerations(): Promise<void> {
+    this.following ??= this.restartRebuilt()
+      .catch((error: unknown) => this.options.log.error('switching to a rebuilt generation failed', error))
+      .finally(() => (this.following = undefined));
+    return this.following;
+  }
+
+  private async restartRebuilt(): Promise<void> {
     for (const [name, running] of this.running) {
+      if (this.stopped) return;
       if (running.consumer.kind !== 'projection') continue;
       const { generation } = await currentGeneration(this.pool, name, running.consumer.definition.version);
       if (generation === running.generation) continue;

@@ -67,6 +67,8 @@ export const appendStatement = (writes: readonly StreamWrite[], metadata: EventM
 export class PostgresEventStore implements EventStore {
   private readonly appended = new EventEmitter();
   private unlisten: (() => void) | undefined;
+  private notifying = false;
+  private notifyAgain = false;
 
   constructor(
     private readonly pool: Pool,
@@ -79,7 +81,9 @@ export class PostgresEventStore implements EventStore {
     const anyVersion = writes.every((write) => write.expectedVersion === 'any');
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.appendOnce(writes, metadata);
+        const result = await this.appendOnce(writes, metadata);
+        if (!result.duplicate) this.announce();
+        return result;
       } catch (error) {
         // with no expectation to break, a position taken by a concurrent writer is just taken again
         if (!(anyVersion && error instanceof WrongExpectedVersion && attempt < 10)) throw error;
@@ -148,5 +152,29 @@ export class PostgresEventStore implements EventStore {
     this.unlisten ??= this.notifications.listen(EVENTS_CHANNEL, () => this.appended.emit('appended'));
     this.appended.on('appended', listener);
     return () => this.appended.off('appended', listener);
+  }
+
+  /**
+   * Wakes this process's subscribers at once and the other processes' through one NOTIFY at a time: appends that
+   * land while a NOTIFY is in flight share the next one. (A process that dies before notifying leaves the others
+   * to their poll.)
+   */
+  private announce(): void {
+    this.appended.emit('appended');
+    if (this.notifying) {
+      this.notifyAgain = true;
+      return;
+    }
+    this.notifying = true;
+    this.pool
+      .query(`select pg_notify('${EVENTS_CHANNEL}', '')`)
+      .catch(() => undefined)
+      .finally(() => {
+        this.notifying = false;
+        if (this.notifyAgain) {
+          this.notifyAgain = false;
+          this.announce();
+        }
+      });
   }
 }

@@ -33,6 +33,12 @@ export class PostgresNotifications {
     return () => this.emitter.off(channel, listener);
   }
 
+  /** Resolves once the connection is up and every channel asked for so far is listened to. */
+  async ready(): Promise<void> {
+    await this.ensureConnected();
+    await this.statements.catch(() => undefined);
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     await this.connecting?.catch(() => undefined);
