@@ -30,12 +30,12 @@ export class ChangeOperationHandler implements ICommandHandler<ChangeOperation> 
   constructor(private readonly store: EventStore) {}
 
   async execute({ operationId, change, context }: ChangeOperation): Promise<OperationChange> {
-    const { result, duplicate } = await transact(this.store, context, async () => {
-      const op = await loadStream(this.store, operationStream(operationId), operationDecider);
+    const { result, duplicate } = await transact(this.store, context, async (streams) => {
+      const op = await streams.load(operationStream(operationId), operationDecider);
       if (op.state.status === 'NONE') throw new NotFound('operation', operationId);
       const events = operationDecider.decide(change, op.state);
       const state = events.reduce(operationDecider.evolve, op.state) as ExistingOperation;
-      return { writes: [writeAfter(op, events), ...(await releaseOnFinish(this.store, state, events))], result: { state, events } };
+      return { writes: [writeAfter(op, events), ...(await releaseOnFinish(streams, state, events))], result: { state, events } };
     });
     if (!duplicate) return result;
     const stored = await loadStream(this.store, operationStream(operationId), operationDecider);

@@ -7,7 +7,7 @@ import { newId } from '../../domain/shared/ids';
 import { Clock } from '../shared/clock';
 import { CommandContext } from '../shared/command-context';
 import { EventStore, StreamWrite } from '../shared/event-store.port';
-import { loadStream, transact, writeAfter } from '../shared/handle-command';
+import { StreamReader, transact, writeAfter } from '../shared/handle-command';
 
 export interface OperationRequest {
   /** Given by callers that may repeat the request; a new id otherwise. */
@@ -45,20 +45,20 @@ export class RequestOperationHandler implements ICommandHandler<RequestOperation
       operationId, accountId: request.accountId, surface: request.surface, type: request.type, domain: request.domain,
       preview, validUntil: request.validUntil ?? null, dependencies: request.dependencies, at: this.clock.now(),
     };
-    const { result } = await transact(this.store, { accountId: request.accountId, ...context }, async () => {
-      const op = await loadStream(this.store, operationStream(operationId), operationDecider);
+    const { result } = await transact(this.store, { accountId: request.accountId, ...context }, async (streams) => {
+      const op = await streams.load(operationStream(operationId), operationDecider);
       const events = operationDecider.decide({ type: 'RequestOperation', data }, op.state);
       const state = events.reduce(operationDecider.evolve, op.state) as ExistingOperation;
-      const writes = [writeAfter(op, events)];
-      if (request.domain && !preview) writes.push(await this.claim(request.domain, state, events.length > 1));
+      const writes: StreamWrite[] = [writeAfter(op, events)];
+      if (request.domain && !preview) writes.push(await this.claim(streams, request.domain, state, events.length > 1));
       return { writes, result: state };
     });
     return result;
   }
 
   /** Claims the domain for the operation; one that finished as it started (nothing to do) gives it back at once. */
-  private async claim(domain: string, op: ExistingOperation, finishedAtOnce: boolean): Promise<StreamWrite> {
-    const activity = await loadStream(this.store, domainActivityStream(domain), domainActivityDecider);
+  private async claim(streams: StreamReader, domain: string, op: ExistingOperation, finishedAtOnce: boolean): Promise<StreamWrite> {
+    const activity = await streams.load(domainActivityStream(domain), domainActivityDecider);
     const claimed = domainActivityDecider.decide(
       { type: 'ClaimDomain', data: { domain, operationId: op.id, accountId: op.accountId, at: op.createdAt } },
       activity.state,
