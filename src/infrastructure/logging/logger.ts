@@ -12,8 +12,9 @@ const REDACTED = [
   '*.databaseUrl',
 ];
 
-export const createLogger = (level: string): Logger =>
-  pino({ level, base: { service: 'domain-engine' }, redact: { paths: REDACTED, censor: '[redacted]' } });
+/** JSON logs to stdout (the service), or to stderr (CLI commands, whose stdout is their answer). */
+export const createLogger = (level: string, to: 'stdout' | 'stderr' = 'stdout'): Logger =>
+  pino({ level, base: { service: 'domain-engine' }, redact: { paths: REDACTED, censor: '[redacted]' } }, pino.destination(to === 'stdout' ? 1 : 2));
 
 /** Nest's logger interface over pino, so framework and application logs come out as one JSON stream. */
 export class PinoLoggerService implements LoggerService {

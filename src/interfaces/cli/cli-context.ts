@@ -10,9 +10,9 @@ export interface CliContext {
   openDatabase(): Promise<OpenDatabase>;
 }
 
-export const cliContext = (env: NodeJS.ProcessEnv = process.env): CliContext => {
+export const cliContext = (logsTo: 'stdout' | 'stderr' = 'stderr', env: NodeJS.ProcessEnv = process.env): CliContext => {
   const config = new AppConfig(env);
-  const logger = createLogger(config.values.logLevel);
+  const logger = createLogger(config.values.logLevel, logsTo);
   const log = { info: (message: string) => logger.info(message), debug: (message: string) => logger.debug(message) };
   return { config, logger, openDatabase: () => openDatabase(config, log) };
 };

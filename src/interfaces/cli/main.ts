@@ -20,7 +20,7 @@ const program = (): Command => {
     .description('Run the service (embedded PostgreSQL unless DATABASE_URL is set)')
     .addOption(new Option('--role <role>', 'what this process runs').choices(['api', 'worker', 'all']))
     .action(async ({ role }: { role?: Role }) => {
-      const context = cliContext();
+      const context = cliContext('stdout');
       await serve(context, role ?? context.config.values.role);
     });
 

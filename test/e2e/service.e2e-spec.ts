@@ -1,0 +1,81 @@
+import { randomUUID } from 'node:crypto';
+import { chmodSync, existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Pool } from 'pg';
+import { PostgresEventStore } from '../../src/infrastructure/postgres/postgres-event-store';
+import { PostgresNotifications } from '../../src/infrastructure/postgres/postgres-notifications';
+import { runCli, startService, stopped } from '../support/cli';
+import { quietLog } from '../support/event-stores';
+import { freePort } from '../support/free-port';
+
+/**
+ * The service as a user runs it: `serve` on the embedded defaults (its own PostgreSQL in DATA_DIR), the CLI beside
+ * it and without it, a clean stop on SIGTERM/SIGINT, and data kept across restarts.
+ */
+describe('the service and its CLI on the embedded defaults', () => {
+  let env: Record<string, string>;
+  let dataDir: string;
+  beforeAll(async () => {
+    const runDir = mkdtempSync(join(tmpdir(), 'domain-engine-serve-'));
+    chmodSync(runDir, 0o755);
+    dataDir = join(runDir, 'data');
+    env = { DATA_DIR: dataDir, PORT: String(await freePort()), EMBEDDED_POSTGRES_PORT: String(await freePort()), LOG_LEVEL: 'info' };
+  });
+
+  const health = () => fetch(`http://127.0.0.1:${env.PORT}/health`);
+  const pidFile = () => join(dataDir, 'postgres', 'postmaster.pid');
+
+  /** Appends an event straight into the embedded database, as the service's own store would. */
+  const appendAuditProbe = async (): Promise<void> => {
+    const password = readFileSync(join(dataDir, 'postgres', 'domain-engine.password'), 'utf8');
+    const url = `postgres://postgres:${password}@127.0.0.1:${env.EMBEDDED_POSTGRES_PORT}/domain_engine`;
+    const pool = new Pool({ connectionString: url });
+    const notifications = new PostgresNotifications(url, quietLog);
+    await new PostgresEventStore(pool, notifications).append(
+      [{ streamId: 'audit-probe', expectedVersion: 'no_stream', events: [{ type: 'ProbeRecorded', data: { note: 'kept' } }] }],
+      { commandId: randomUUID(), correlationId: 'corr-probe', causationId: 'cause-probe', accountId: 'acct-probe' },
+    );
+    await notifications.close();
+    await pool.end();
+  };
+
+  it('serves, is reused by the CLI while running, stops cleanly, and keeps its data across a restart', async () => {
+    const first = await startService(env);
+    expect((await health()).status).toBe(200);
+    await appendAuditProbe();
+
+    const whileRunning = await runCli(['replay', 'audit-probe'], env);
+    expect(whileRunning.code).toBe(0);
+    expect(whileRunning.stdout).toMatch(/ 1 {2}\S+Z {2}ProbeRecorded {2}account=acct-probe command=\S+ correlation=corr-probe causation=cause-probe {2}\{"note":"kept"\}/);
+    expect(existsSync(pidFile())).toBe(true); // the CLI left the service's server running
+
+    expect(await stopped(first, 'SIGTERM')).toBe(0);
+    expect(existsSync(pidFile())).toBe(false); // and the service stopped it on its way out
+
+    const second = await startService(env);
+    expect((await health()).status).toBe(200);
+    expect((await runCli(['replay', 'audit-probe', '--json'], env)).stdout).toContain('"note":"kept"');
+    expect(await stopped(second, 'SIGINT')).toBe(0);
+    expect(existsSync(pidFile())).toBe(false);
+  });
+
+  it('starts the embedded server for a CLI command when no service runs, and stops it after', async () => {
+    const migrate = await runCli(['migrate'], env);
+    expect(migrate).toMatchObject({ code: 0, stdout: 'the database is up to date\n' });
+    const rebuild = await runCli(['projections', 'rebuild', 'operation-list'], env);
+    expect(rebuild.stdout).toBe('operation-list: rebuilt and live\n');
+    const unknown = await runCli(['projections', 'rebuild', 'nothing'], env);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain('no projection named nothing');
+    expect(existsSync(pidFile())).toBe(false);
+  });
+
+  it('explains itself with --help and refuses bad configuration by name', async () => {
+    const help = await runCli(['--help'], env);
+    for (const command of ['serve', 'migrate', 'projections', 'replay']) expect(help.stdout).toContain(command);
+    const bad = await runCli(['migrate'], { ...env, PORT: 'eighty' });
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain('PORT must be an integer');
+  });
+});

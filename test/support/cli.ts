@@ -1,0 +1,38 @@
+import { ChildProcess, spawn } from 'node:child_process';
+import { join } from 'node:path';
+
+const ROOT = join(__dirname, '../..');
+const ENTRY = ['-r', '@swc-node/register', join(__dirname, 'cli-entry.ts')];
+
+/** Runs a CLI command to its end; resolves with its exit code and output. */
+export const runCli = (args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> =>
+  new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [...ENTRY, ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    child.on('exit', (code) => resolve({ code, stdout, stderr }));
+  });
+
+/** Starts `serve` and resolves once it logs that it serves. */
+export const startService = (env: Record<string, string>): Promise<ChildProcess> =>
+  new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [...ENTRY, 'serve'], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    const onData = (chunk: Buffer): void => {
+      output += chunk.toString();
+      if (output.includes('domain-engine serving on')) resolve(child);
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.on('exit', (code) => reject(new Error(`serve exited (${code}): ${output.slice(-2000)}`)));
+  });
+
+export const stopped = (child: ChildProcess, signal: NodeJS.Signals): Promise<number | null> =>
+  new Promise((resolve) => {
+    child.removeAllListeners('exit');
+    child.once('exit', (code) => resolve(code));
+    child.kill(signal);
+  });
