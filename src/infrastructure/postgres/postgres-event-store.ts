@@ -47,9 +47,11 @@ const expectedAsNumber = (expected: StreamWrite['expectedVersion']): number =>
 export const EVENTS_CHANNEL = 'domain_engine_events';
 
 /** The one statement of an append; exported so that tests can run it inside a transaction they hold open. */
-export const appendStatement = (writes: readonly StreamWrite[], metadata: EventMetadata): { text: string; values: unknown[] } => {
+export const appendStatement = (writes: readonly StreamWrite[], metadata: EventMetadata): { name: string; text: string; values: unknown[] } => {
   const events = writes.flatMap((write) => write.events);
   return {
+    // named: prepared once per connection, so an append is not parsed and planned again each time
+    name: 'append_events',
     text: 'select duplicate, versions from append_events($1, $2, $3, $4, $5, $6::jsonb[], $7)',
     values: [
       metadata.commandId,
@@ -120,10 +122,11 @@ export class PostgresEventStore implements EventStore {
   }
 
   async readStream(streamId: string, afterVersion = 0): Promise<StoredEvent[]> {
-    const { rows } = await this.pool.query<EventRow>(
-      `select ${COLUMNS} from events where stream_id = $1 and stream_position > $2 order by stream_position`,
-      [streamId, afterVersion],
-    );
+    const { rows } = await this.pool.query<EventRow>({
+      name: 'read_stream',
+      text: `select ${COLUMNS} from events where stream_id = $1 and stream_position > $2 order by stream_position`,
+      values: [streamId, afterVersion],
+    });
     return rows.map(toStored);
   }
 
