@@ -7,6 +7,7 @@ import { Dependency, ExistingOperation, operationStream, runnableDependency } fr
 import { OperationCommand } from '../../domain/operations/operation.commands';
 import { operationDecider } from '../../domain/operations/operation.decider';
 import { Parameters } from '../../domain/operations/operation.events';
+import { assertNever } from '../../domain/shared/assert-never';
 import { Clock } from '../shared/clock';
 import { EventStore } from '../shared/event-store.port';
 import { loadStream } from '../shared/handle-command';
@@ -24,6 +25,20 @@ export interface WorkerSettings {
 }
 
 const MAX_RETRY_DELAY_MS = 5 * 60_000;
+
+type OperationChangeCommand = Exclude<OperationCommand, { type: 'RequestOperation' }>;
+
+/** The operation command that records what an executor answered. */
+export const outcomeCommand = (outcome: ExecutionOutcome, dependencyId: string, at: number): OperationChangeCommand => {
+  switch (outcome.kind) {
+    case 'completed': return { type: 'CompleteDependency', data: { dependencyId, at, result: outcome.result } };
+    case 'failed': return { type: 'FailDependency', data: { dependencyId, at, error: outcome.error } };
+    case 'signatureRequired': return { type: 'RequestSignature', data: { dependencyId, at, transaction: outcome.transaction } };
+    case 'inputRequired': return { type: 'AwaitUpdates', data: { dependencyId, at, reason: outcome.reason } };
+    case 'retryLater': return { type: 'ScheduleDependencyRetry', data: { dependencyId, at, reason: outcome.reason, retryAt: at + outcome.afterMs } };
+    default: return assertNever(outcome);
+  }
+};
 
 /**
  * The process manager of operations: leases runnable dependencies, runs them through their executors, records the
@@ -62,9 +77,9 @@ export class OperationWorkers {
     await Promise.all(this.loops);
   }
 
-  /** True when no job runs in this process and no work is due. */
-  async idle(): Promise<boolean> {
-    return this.inFlight === 0 && !(await this.queue.hasDueWork());
+  /** True when no job runs in this process and no work is due within `withinMs`. */
+  async idle(withinMs = 0): Promise<boolean> {
+    return this.inFlight === 0 && !(await this.queue.hasDueWork(withinMs));
   }
 
   /** Resolves after the next job of this process ends. */
@@ -147,22 +162,11 @@ export class OperationWorkers {
   }
 
   private async record(operationId: string, dependencyId: string, outcome: ExecutionOutcome, lease: Lease): Promise<void> {
-    const at = this.clock.now();
-    const data = { dependencyId, at };
-    const command: Exclude<OperationCommand, { type: 'RequestOperation' }> = ((): Exclude<OperationCommand, { type: 'RequestOperation' }> => {
-      switch (outcome.kind) {
-        case 'completed': return { type: 'CompleteDependency', data: { ...data, result: outcome.result } };
-        case 'failed': return { type: 'FailDependency', data: { ...data, error: outcome.error } };
-        case 'signatureRequired': return { type: 'RequestSignature', data: { ...data, transaction: outcome.transaction } };
-        case 'inputRequired': return { type: 'AwaitUpdates', data: { ...data, reason: outcome.reason } };
-        case 'retryLater': return { type: 'ScheduleDependencyRetry', data: { ...data, reason: outcome.reason, retryAt: at + outcome.afterMs } };
-      }
-    })();
     // one command id per attempt and outcome: recording again after a crash appends nothing twice
-    await this.change(operationId, command, `${dependencyId}:attempt-${lease.attempts}:${outcome.kind}`);
+    await this.change(operationId, outcomeCommand(outcome, dependencyId, this.clock.now()), `${dependencyId}:attempt-${lease.attempts}:${outcome.kind}`);
   }
 
-  private change(operationId: string, change: Exclude<OperationCommand, { type: 'RequestOperation' }>, commandId: string) {
+  private change(operationId: string, change: OperationChangeCommand, commandId: string) {
     return this.commands.execute(new ChangeOperation(operationId, change, { commandId, causationId: commandId }));
   }
 

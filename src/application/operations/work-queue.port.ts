@@ -19,8 +19,8 @@ export abstract class WorkQueue {
   abstract finish(lease: Lease): Promise<void>;
   /** Gives the work back, due again at `runAfter` (epoch ms). */
   abstract postpone(lease: Lease, runAfter: number): Promise<void>;
-  /** Whether any work is due now (leased or not). */
-  abstract hasDueWork(): Promise<boolean>;
+  /** Whether any work is due now or within `withinMs` (leased or not). */
+  abstract hasDueWork(withinMs?: number): Promise<boolean>;
   /** Calls `listener` when work was scheduled (a hint to lease). Returns an unsubscribe. */
   abstract onScheduled(listener: () => void): () => void;
 }

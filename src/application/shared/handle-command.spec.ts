@@ -20,6 +20,16 @@ const processOn = (shared: EventStore) => {
 };
 
 const stream = domainActivityStream('example.com');
+
+/** Two processes on one store; `me` wrote op-1's claim (and cached it), then `other` moved the stream on. */
+const afterOtherWrote = async (...others: ReturnType<typeof claim | typeof release>[]) => {
+  const shared = new InMemoryEventStore();
+  const me = processOn(shared);
+  const other = processOn(shared);
+  await handleCommand(me.store, stream, domainActivityDecider, claim('op-1'));
+  for (const command of others) await handleCommand(other.store, stream, domainActivityDecider, command);
+  return { shared, me };
+};
 const claim = (operationId: string) => ({ type: 'ClaimDomain' as const, data: { domain: 'example.com', operationId, accountId: 'acct', at: 1 } });
 const release = (operationId: string) => ({ type: 'ReleaseDomain' as const, data: { domain: 'example.com', operationId, at: 2 } });
 
@@ -54,35 +64,21 @@ describe('handleCommand', () => {
   });
 
   it('reads again and decides again when another process wrote since', async () => {
-    const shared = new InMemoryEventStore();
-    const me = processOn(shared);
-    const other = processOn(shared);
-    await handleCommand(me.store, stream, domainActivityDecider, claim('op-1'));
-    await handleCommand(other.store, stream, domainActivityDecider, release('op-1'));
-    await handleCommand(other.store, stream, domainActivityDecider, claim('op-2'));
+    const { shared, me } = await afterOtherWrote(release('op-1'), claim('op-2'));
     // my cache still says op-1 holds the domain: the append conflicts, and the fresh state refuses op-3
     await expect(handleCommand(me.store, stream, domainActivityDecider, claim('op-3'))).rejects.toBeInstanceOf(ConcurrentOperation);
     expect((await shared.readStream(stream)).map((event) => event.data)).toEqual([claim('op-1').data, release('op-1').data, claim('op-2').data]);
   });
 
   it('does not trust a refusal made on a cached state', async () => {
-    const shared = new InMemoryEventStore();
-    const me = processOn(shared);
-    const other = processOn(shared);
-    await handleCommand(me.store, stream, domainActivityDecider, claim('op-1'));
-    await handleCommand(other.store, stream, domainActivityDecider, release('op-1'));
+    const { me } = await afterOtherWrote(release('op-1'));
     // cached: op-1 holds it, which would refuse op-2; stored: it is free
     const outcome = await handleCommand(me.store, stream, domainActivityDecider, claim('op-2'));
     expect(outcome.state).toEqual({ openOperationId: 'op-2' });
   });
 
   it('does not trust a "nothing to do" decided on a cached state', async () => {
-    const shared = new InMemoryEventStore();
-    const me = processOn(shared);
-    const other = processOn(shared);
-    await handleCommand(me.store, stream, domainActivityDecider, claim('op-1'));
-    await handleCommand(other.store, stream, domainActivityDecider, release('op-1'));
-    await handleCommand(other.store, stream, domainActivityDecider, claim('op-2'));
+    const { me } = await afterOtherWrote(release('op-1'), claim('op-2'));
     // cached: op-1 holds it, so releasing op-2 looks like nothing to do; stored: op-2 holds it
     const outcome = await handleCommand(me.store, stream, domainActivityDecider, release('op-2'));
     expect(outcome.events).toHaveLength(1);

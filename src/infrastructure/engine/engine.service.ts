@@ -17,6 +17,8 @@ import { Runtime } from '../runtime';
  * The asynchronous half of the service: projections, reactors and operation workers. It runs in the `worker` and
  * `all` roles; in the `api` role it stays idle and `settled()` has nothing to wait for.
  */
+const SOON_MS = 2000;
+
 @Injectable()
 export class Engine implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly log = new Logger(Engine.name);
@@ -71,14 +73,15 @@ export class Engine implements OnApplicationBootstrap, BeforeApplicationShutdown
 
   /**
    * Resolves once the projections and reactors of this process have handled every event in the store and no
-   * dependency is due or running; loops because what they do appends more events. For tests and the CLI.
+   * dependency is running or due within two seconds (a short retry counts as work still to do; one in five
+   * minutes does not); loops because what they do appends more events. For tests and the CLI.
    */
   async settled(): Promise<void> {
     if (!this.runner || !this.workers) return;
     for (;;) {
       const head = await this.store.head();
       await this.runner.reached(head);
-      if (!(await this.workers.idle())) {
+      if (!(await this.workers.idle(SOON_MS))) {
         // due work with no job running here is leased elsewhere or about to be: look again shortly
         await Promise.race([this.workers.nextJobEnd(), new Promise((resolve) => setTimeout(resolve, 20))]);
         continue;

@@ -89,8 +89,11 @@ export class PostgresWorkQueue implements WorkQueue {
     );
   }
 
-  async hasDueWork(): Promise<boolean> {
-    const { rows } = await this.pool.query('select 1 from operation_work where run_after <= now() limit 1');
+  async hasDueWork(withinMs = 0): Promise<boolean> {
+    const { rows } = await this.pool.query(
+      'select 1 from operation_work where run_after <= now() + make_interval(secs => $1::double precision / 1000) limit 1',
+      [withinMs],
+    );
     return rows.length > 0;
   }
 

@@ -14,8 +14,6 @@ export class SurfaceErrorFilter implements ExceptionFilter {
     const reply = http.getResponse<FastifyReply>();
     const problem = toProblem(exception);
     if (problem.status >= 500) this.log.error(`${request.method} ${request.routeOptions?.url ?? 'unrouted'} failed`, (exception as Error)?.stack);
-    const retryAfter = (exception as { retryAfterSeconds?: number })?.retryAfterSeconds;
-    if (problem.status === 429 && retryAfter !== undefined) void reply.header('retry-after', String(retryAfter));
     void reply.status(problem.status).send(renderProblem(surfaceOf(request.url), problem, request.url));
   }
 }
