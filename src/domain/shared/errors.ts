@@ -11,7 +11,8 @@ export type DomainErrorCode =
   | 'ILLEGAL_TRANSITION'
   | 'CONCURRENT_OPERATION'
   | 'NOT_AVAILABLE'
-  | 'NO_CHANGE';
+  | 'NO_CHANGE'
+  | 'INVALID_GRANT';
 
 export class DomainError extends Error {
   constructor(
@@ -41,5 +42,12 @@ export class NotFound extends DomainError {
 export class ConcurrentOperation extends DomainError {
   constructor(domain: string, openOperationId: string) {
     super('CONCURRENT_OPERATION', `domain ${domain} has an unfinished operation`, { domain, operationId: openOperationId });
+  }
+}
+
+/** A code, session or token that does not (or no longer) grant what it is presented for. */
+export class InvalidGrant extends DomainError {
+  constructor(message: string) {
+    super('INVALID_GRANT', message);
   }
 }

@@ -13,6 +13,10 @@ export const ID_PREFIXES = {
   contact: 'con_',
   dnsRecord: 'rr-',
   billingTransaction: 'btx-',
+  account: 'acc-',
+  credential: 'key-',
+  signupSession: 'sus-',
+  refreshFamily: 'rtf-',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

@@ -33,6 +33,7 @@ const DOMAIN_STATUS: Record<DomainErrorCode, number> = {
   ILLEGAL_TRANSITION: 409,
   CONCURRENT_OPERATION: 409,
   NOT_AVAILABLE: 409,
+  INVALID_GRANT: 400,
 };
 
 const HTTP_CODE: Record<number, string> = {
