@@ -1,13 +1,18 @@
 import { DynamicModule, Module, Type } from '@nestjs/common';
-import { APP_FILTER, APP_PIPE } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD, APP_PIPE, DiscoveryModule } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
+import { IdentityModule } from './application/identity/identity.module';
 import { OperationsModule } from './application/operations/operations.module';
 import { Clock } from './application/shared/clock';
 import { AppConfig } from './infrastructure/config/config';
 import { CoreModule } from './infrastructure/core/core.module';
+import { IdentityAdaptersModule } from './infrastructure/identity/identity-adapters.module';
 import { PostgresModule } from './infrastructure/postgres/postgres.module';
 import { Runtime } from './infrastructure/runtime';
 import { TestExecutorModule } from './infrastructure/test-executor/test-executor.module';
+import { AgentActionsModule } from './interfaces/http/agent-actions/agent-actions.module';
+import { OAuthModule } from './interfaces/http/oauth/oauth.module';
+import { CredentialGuard } from './interfaces/http/shared/auth/credential.guard';
 import { SurfaceErrorFilter } from './interfaces/http/shared/error.filter';
 import { HealthController } from './interfaces/http/shared/health.controller';
 import { createValidationPipe } from './interfaces/http/shared/validation';
@@ -28,14 +33,20 @@ export class AppModule {
       imports: [
         CqrsModule.forRoot(),
         CoreModule.forRoot(config, runtime, clock),
+        DiscoveryModule,
         PostgresModule,
+        IdentityAdaptersModule,
         OperationsModule,
+        IdentityModule,
+        // the HTTP surfaces run in the api role only; a worker serves /health and /metrics
+        ...(runtime.servesApi ? [OAuthModule, AgentActionsModule] : []),
         ...(config.values.testExecutorEnabled ? [TestExecutorModule] : []),
         ...extraModules,
       ],
       controllers: [HealthController],
       providers: [
         { provide: APP_FILTER, useClass: SurfaceErrorFilter },
+        { provide: APP_GUARD, useClass: CredentialGuard },
         { provide: APP_PIPE, useFactory: createValidationPipe },
       ],
     };

@@ -12,7 +12,10 @@ export type DomainErrorCode =
   | 'CONCURRENT_OPERATION'
   | 'NOT_AVAILABLE'
   | 'NO_CHANGE'
-  | 'INVALID_GRANT';
+  | 'INVALID_GRANT'
+  | 'UNAUTHORIZED'
+  | 'UNSUPPORTED_GRANT_TYPE'
+  | 'RATE_LIMITED';
 
 export class DomainError extends Error {
   constructor(
@@ -49,5 +52,18 @@ export class ConcurrentOperation extends DomainError {
 export class InvalidGrant extends DomainError {
   constructor(message: string) {
     super('INVALID_GRANT', message);
+  }
+}
+
+/** Too many requests from one client or for one subject; try again after the given delay. */
+export class RateLimited extends DomainError {
+  constructor(readonly retryAfterSeconds: number) {
+    super('RATE_LIMITED', `too many requests; try again in ${retryAfterSeconds} s`);
+  }
+}
+
+export class Unauthorized extends DomainError {
+  constructor(message = 'Authentication required') {
+    super('UNAUTHORIZED', message);
   }
 }

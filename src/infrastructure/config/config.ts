@@ -83,6 +83,28 @@ export const VARIABLES = {
   workerPollMs: integer('WORKER_POLL_MS', 'How often an idle worker looks for work when no notification came', 1000, 10, 60000),
   workerMaxAttempts: integer('WORKER_MAX_ATTEMPTS', 'Runs of a dependency whose executor keeps throwing before it fails', 8, 1, 100),
   workerRetryBaseMs: integer('WORKER_RETRY_BASE_MS', 'First delay after an executor throws; doubles per attempt, capped at 5 minutes', 1000, 1, 300000),
+  secretsKey: {
+    name: 'SECRETS_KEY',
+    description: 'Base64 of 32 random bytes that seal secrets at rest (signing keys, codes in flight); unset: generated once into `DATA_DIR/secrets.key`. Processes sharing a database must share it',
+    parse: (raw: string | undefined): string | undefined => {
+      if (raw === undefined || raw === '') return undefined;
+      if (Buffer.from(raw, 'base64').length !== 32) throw new ConfigError('SECRETS_KEY must be the base64 of exactly 32 bytes');
+      return raw;
+    },
+  },
+  smtpUrl: optionalUrl('SMTP_URL', 'SMTP server for outgoing mail (`smtp://user:pass@host:587`, `smtps://...`); unset: mails are written to `DATA_DIR/mail/*.eml`', ['smtp:', 'smtps:']),
+  mailFrom: text('MAIL_FROM', 'Sender of outgoing mail', 'domain-engine <no-reply@domain-engine.localhost>'),
+  oauthIssuer: {
+    name: 'OAUTH_ISSUER',
+    description: 'Issuer (`iss`) of the tokens and base URL of the OAuth discovery document',
+    defaultText: 'http://localhost:<PORT>',
+    parse: (raw: string | undefined): string | undefined => (raw === undefined || raw === '' ? undefined : raw.replace(/\/+$/, '')),
+  },
+  refreshTokenTtlDays: integer('REFRESH_TOKEN_TTL_DAYS', 'Lifetime of a refresh token (each use issues a new one)', 30, 1, 365),
+  oauthRateLimitPerIp: integer('OAUTH_RATE_LIMIT_PER_IP', 'Requests to `/api/oauth` one IP address may make per rate window', 60, 1, 1000000),
+  signupRateLimitPerEmail: integer('SIGNUP_RATE_LIMIT_PER_EMAIL', 'Signups one email address may start per rate window', 5, 1, 1000000),
+  rateWindowSeconds: integer('RATE_LIMIT_WINDOW_SECONDS', 'Length of a rate-limit window', 600, 1, 86400),
+  tlds: text('TLDS', 'The ICANN TLDs the service sells, comma-separated (surface A `svc_tld_list`)', 'com,net,org,io,ai,co,app,dev,xyz,info', /^[a-z0-9-]+(,[a-z0-9-]+)*$/),
   testExecutorEnabled: flag('TEST_EXECUTOR_ENABLED', 'Registers the `TEST_STEP` dependency executor used to prove the operation engine', false),
 } as const;
 

@@ -14,6 +14,7 @@ export class SurfaceErrorFilter implements ExceptionFilter {
     const reply = http.getResponse<FastifyReply>();
     const problem = toProblem(exception);
     if (problem.status >= 500) this.log.error(`${request.method} ${request.routeOptions?.url ?? 'unrouted'} failed`, (exception as Error)?.stack);
+    if (problem.retryAfterSeconds !== undefined) void reply.header('retry-after', String(problem.retryAfterSeconds));
     void reply.status(problem.status).send(renderProblem(surfaceOf(request.url), problem, request.url));
   }
 }

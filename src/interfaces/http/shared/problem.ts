@@ -1,5 +1,5 @@
 import { HttpException, HttpStatus } from '@nestjs/common';
-import { DomainError, DomainErrorCode } from '../../../domain/shared/errors';
+import { DomainError, DomainErrorCode, RateLimited } from '../../../domain/shared/errors';
 
 export interface Issue {
   readonly path: string;
@@ -14,6 +14,8 @@ export interface Problem {
   readonly message: string;
   readonly issues: readonly Issue[];
   readonly context?: Readonly<Record<string, unknown>>;
+  /** For 429: when the client may try again. */
+  readonly retryAfterSeconds?: number;
 }
 
 /** Thrown by the validation pipe: the request does not match the route's schema. */
@@ -34,6 +36,9 @@ const DOMAIN_STATUS: Record<DomainErrorCode, number> = {
   CONCURRENT_OPERATION: 409,
   NOT_AVAILABLE: 409,
   INVALID_GRANT: 400,
+  UNAUTHORIZED: 401,
+  UNSUPPORTED_GRANT_TYPE: 400,
+  RATE_LIMITED: 429,
 };
 
 const HTTP_CODE: Record<number, string> = {
@@ -64,6 +69,9 @@ const isFastifyClientError = (exception: unknown): exception is { statusCode: nu
 export const toProblem = (exception: unknown): Problem => {
   if (exception instanceof RequestValidationError) {
     return { status: 400, code: 'VALIDATION', message: 'The request is invalid', issues: exception.issues };
+  }
+  if (exception instanceof RateLimited) {
+    return { status: 429, code: exception.code, message: exception.message, issues: [], retryAfterSeconds: exception.retryAfterSeconds };
   }
   if (exception instanceof DomainError) {
     return { status: DOMAIN_STATUS[exception.code], code: exception.code, message: exception.message, issues: [], context: exception.context };

@@ -11,6 +11,8 @@ export const surfaceOf = (url: string): Surface => {
   return 'service';
 };
 
+const OAUTH_ERRORS: Record<string, string> = { INVALID_GRANT: 'invalid_grant', UNSUPPORTED_GRANT_TYPE: 'unsupported_grant_type' };
+
 const AGENT_ERRORS: Record<number, string> = { 400: 'invalid_request', 401: 'unauthorized', 403: 'forbidden', 404: 'not_found', 429: 'rate_limited' };
 
 /** The error body of each surface (`decisions.md` §1-5). */
@@ -23,7 +25,7 @@ export const renderProblem = (surface: Surface, problem: Problem, url: string): 
       return problem.issues.length > 0 ? { error, message, issues: problem.issues } : { error, message };
     }
     case 'oauth': {
-      const error = problem.status === 429 ? 'slow_down' : problem.status >= 500 ? 'server_error' : problem.code === 'INVALID_GRANT' ? 'invalid_grant' : 'invalid_request';
+      const error = problem.status === 429 ? 'slow_down' : problem.status >= 500 ? 'server_error' : OAUTH_ERRORS[problem.code] ?? 'invalid_request';
       const detail = problem.issues.length > 0 ? problem.issues.map((issue) => `${issue.path}: ${issue.message}`).join('; ') : problem.message;
       return { error, error_description: detail };
     }

@@ -1,0 +1,85 @@
+import { Body, Controller, Get, Header, HttpCode, Post, UseGuards } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiTags } from '@nestjs/swagger';
+import { TokenSigner } from '../../../application/identity/identity.ports';
+import { TokenResponse } from '../../../application/identity/oauth-tokens';
+import { RefreshAccessToken, RevokeRefreshToken } from '../../../application/identity/refresh-token.commands';
+import { SignUp, SignupStarted } from '../../../application/identity/sign-up.command';
+import { VerifySignup } from '../../../application/identity/verify-signup.command';
+import { DomainError } from '../../../domain/shared/errors';
+import { RequestValidationError } from '../shared/problem';
+import { OAuthIssuer } from './oauth-issuer';
+import { OAuthRateLimitGuard } from './oauth-rate-limit.guard';
+import { RevokeBody, SignupBody, TokenBody, VerifyBody } from './oauth.dto';
+
+/** Surface B: headless account creation, and the token endpoints OAuth clients expect (`decisions.md` §2). */
+@ApiTags('B: headless signup')
+@Controller('api/oauth')
+@UseGuards(OAuthRateLimitGuard)
+export class OAuthController {
+  constructor(private readonly commands: CommandBus) {}
+
+  @Post('signup')
+  @HttpCode(200)
+  @Header('cache-control', 'no-store')
+  signup(@Body() body: SignupBody): Promise<SignupStarted> {
+    return this.commands.execute(new SignUp(body.email, body.password));
+  }
+
+  @Post('signup/verify')
+  @HttpCode(200)
+  @Header('cache-control', 'no-store')
+  verify(@Body() body: VerifyBody): Promise<TokenResponse> {
+    return this.commands.execute(new VerifySignup(body.signup_session_token, body.verification_code));
+  }
+
+  @Post('token')
+  @HttpCode(200)
+  @Header('cache-control', 'no-store')
+  token(@Body() body: TokenBody): Promise<TokenResponse> {
+    if (body.grant_type !== 'refresh_token') throw new DomainError('UNSUPPORTED_GRANT_TYPE', `grant_type ${body.grant_type} is not supported here`);
+    if (!body.refresh_token) throw new RequestValidationError([{ path: 'refresh_token', message: 'refresh_token is required' }]);
+    return this.commands.execute(new RefreshAccessToken(body.refresh_token));
+  }
+
+  @Post('revoke')
+  @HttpCode(200)
+  async revoke(@Body() body: RevokeBody): Promise<Record<string, never>> {
+    await this.commands.execute(new RevokeRefreshToken(body.token));
+    return {};
+  }
+}
+
+/** Discovery for OAuth clients: the server's metadata (RFC 8414) and the keys that verify its tokens. */
+@ApiTags('B: headless signup')
+@Controller('.well-known')
+export class WellKnownController {
+  constructor(
+    private readonly signer: TokenSigner,
+    private readonly issuer: OAuthIssuer,
+  ) {}
+
+  @Get('oauth-authorization-server')
+  metadata(): Record<string, unknown> {
+    const base = this.issuer.url;
+    return {
+      issuer: base,
+      token_endpoint: `${base}/api/oauth/token`,
+      revocation_endpoint: `${base}/api/oauth/revoke`,
+      jwks_uri: `${base}/.well-known/jwks.json`,
+      grant_types_supported: ['refresh_token'],
+      response_types_supported: [],
+      token_endpoint_auth_methods_supported: ['none'],
+      revocation_endpoint_auth_methods_supported: ['none'],
+      scopes_supported: ['domains:search', 'portfolio:read', 'portfolio:write', 'cart:read', 'cart:write', 'checkout'],
+      signup_endpoint: `${base}/api/oauth/signup`,
+      signup_verification_endpoint: `${base}/api/oauth/signup/verify`,
+    };
+  }
+
+  @Get('jwks.json')
+  @Header('cache-control', 'public, max-age=300')
+  jwks(): Promise<{ keys: object[] }> {
+    return this.signer.publicKeys();
+  }
+}

@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { AppConfig } from '../../../infrastructure/config/config';
+import { issuerOf } from '../../../infrastructure/identity/identity-adapters.module';
+import { OAuthController, WellKnownController } from './oauth.controller';
+import { OAuthIssuer } from './oauth-issuer';
+import { OAuthRateLimitGuard } from './oauth-rate-limit.guard';
+
+@Module({
+  controllers: [OAuthController, WellKnownController],
+  providers: [OAuthRateLimitGuard, { provide: OAuthIssuer, useFactory: (config: AppConfig) => new OAuthIssuer(issuerOf(config)), inject: [AppConfig] }],
+})
+export class OAuthModule {}
