@@ -52,7 +52,7 @@ export class SmtpInbox {
 }
 
 export const codeOf = (mail: ReceivedMail): string => {
-  const code = /verification code: ([A-Z0-9]{6})/.exec(mail.subject)?.[1];
+  const code = /verification code is ([A-Z0-9]{6})/.exec(mail.raw)?.[1];
   if (!code) throw new Error(`no code in mail "${mail.subject}"`);
   return code;
 };

@@ -1,4 +1,5 @@
 import { Type } from '@nestjs/common';
+import { DestinationStream } from 'pino';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Clock } from '../../src/application/shared/clock';
 import { AppConfig, Role } from '../../src/infrastructure/config/config';
@@ -14,6 +15,8 @@ export interface TestAppOptions {
   readonly databaseUrl?: string;
   readonly clock?: Clock;
   readonly extraModules?: readonly Type<unknown>[];
+  /** Where the JSON logs go (nowhere by default). */
+  readonly logTo?: DestinationStream;
 }
 
 export interface TestApp {
@@ -31,7 +34,7 @@ export const createTestApp = async (options: TestAppOptions = {}): Promise<TestA
   const app = await createApp({
     config,
     runtime: new Runtime(options.role ?? 'all', databaseUrl),
-    logger: createLogger(config.values.logLevel),
+    logger: createLogger(config.values.logLevel, options.logTo ?? 'stdout'),
     clock: options.clock,
     extraModules: options.extraModules,
   });

@@ -1,5 +1,5 @@
 import { LoggerService } from '@nestjs/common';
-import pino, { Logger } from 'pino';
+import pino, { DestinationStream, Logger } from 'pino';
 
 /** Fields that may carry secrets; pino replaces them before a line is written. */
 const REDACTED = [
@@ -12,9 +12,12 @@ const REDACTED = [
   '*.databaseUrl',
 ];
 
-/** JSON logs to stdout (the service), or to stderr (CLI commands, whose stdout is their answer). */
-export const createLogger = (level: string, to: 'stdout' | 'stderr' = 'stdout'): Logger =>
-  pino({ level, base: { service: 'domain-engine' }, redact: { paths: REDACTED, censor: '[redacted]' } }, pino.destination(to === 'stdout' ? 1 : 2));
+/** JSON logs to stdout (the service), to stderr (CLI commands, whose stdout is their answer), or to a given stream. */
+export const createLogger = (level: string, to: 'stdout' | 'stderr' | DestinationStream = 'stdout'): Logger =>
+  pino(
+    { level, base: { service: 'domain-engine' }, redact: { paths: REDACTED, censor: '[redacted]' } },
+    typeof to === 'string' ? pino.destination(to === 'stdout' ? 1 : 2) : to,
+  );
 
 /** Nest's logger interface over pino, so framework and application logs come out as one JSON stream. */
 export class PinoLoggerService implements LoggerService {
