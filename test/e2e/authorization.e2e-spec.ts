@@ -72,7 +72,7 @@ describe('authorization of every protected route (the table comes from the regis
     switch (access.surface) {
       case 'agent': {
         const cases = { right: credentials.agentKey, revoked: credentials.revokedAgentKey, wrongKind: [credentials.resolutionKey, credentials.web3Key] };
-        return { ...cases, wrongProfileOrScope: access.scope === 'cart:read' ? [] : [credentials.narrowAgentKey] };
+        return { ...cases, wrongProfileOrScope: 'scope' in access && access.scope === 'cart:read' ? [] : [credentials.narrowAgentKey] };
       }
       case 'partner': {
         const right = access.profile === 'web3' ? credentials.web3Key : credentials.resellerKey;

@@ -43,6 +43,12 @@ describe('the service and its CLI on the embedded defaults', () => {
   it('serves, is reused by the CLI while running, stops cleanly, and keeps its data across a restart', async () => {
     const first = await startService(env);
     expect((await health()).status).toBe(200);
+    expect(first.startOutput).toContain('Demo accounts, created on this first start');
+    const agentKey = /agent API key \(surface A\): (svc_mcp_[0-9a-f]{64})/.exec(first.startOutput)?.[1];
+    const tlds = await fetch(`http://127.0.0.1:${env.PORT}/mcp/v1/actions/svc_tld_list`, {
+      method: 'POST', headers: { authorization: `Bearer ${agentKey}`, 'content-type': 'application/json' }, body: '{}',
+    });
+    expect(tlds.status).toBe(200);
     await appendAuditProbe();
 
     const whileRunning = await runCli(['replay', 'audit-probe'], env);
@@ -55,6 +61,7 @@ describe('the service and its CLI on the embedded defaults', () => {
 
     const second = await startService(env);
     expect((await health()).status).toBe(200);
+    expect(second.startOutput).not.toContain('Demo accounts'); // seeded once per database
     expect((await runCli(['replay', 'audit-probe', '--json'], env)).stdout).toContain('"note":"kept"');
     expect(await stopped(second, 'SIGINT')).toBe(0);
     expect(existsSync(pidFile())).toBe(false);
@@ -69,6 +76,32 @@ describe('the service and its CLI on the embedded defaults', () => {
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain('no projection named nothing');
     expect(existsSync(pidFile())).toBe(false);
+  });
+
+  it('opens partner accounts and issues, lists and revokes keys from the command line', async () => {
+    const created = await runCli(['accounts', 'create-partner', '--profile', 'web3', '--name', 'Acme Web3'], env);
+    expect(created.code).toBe(0);
+    const account = /^account: (acc-[0-9a-f-]{36})$/m.exec(created.stdout)?.[1] as string;
+    expect(created.stdout).toMatch(/^access key \(shown once.*\): eyJ[\w-]+\.[\w-]+\.[\w-]+$/m);
+
+    const resolution = await runCli(['keys', 'create', '--account', account, '--kind', 'resolution'], env);
+    expect(resolution.stdout).toMatch(/^key \(shown once\): svc_res_[0-9a-f]{64}$/m);
+    const keyId = /^key id: (key-[0-9a-f-]{36})$/m.exec(resolution.stdout)?.[1] as string;
+
+    const listed = await runCli(['keys', 'list', '--account', account], env);
+    const lines = listed.stdout.trim().split('\n').slice(1);
+    expect(lines).toHaveLength(2);
+    expect(lines.join('\n')).toMatch(new RegExp(`^${keyId}\t${account}\tresolution_key\tsvc_res_\\w{4}…\t\\S+\tactive\t?$`, 'm'));
+    expect(listed.stdout).not.toMatch(/svc_res_[0-9a-f]{64}/); // listed by prefix, never in full
+
+    expect((await runCli(['keys', 'revoke', keyId], env)).stdout).toBe(`revoked ${keyId}\n`);
+    expect((await runCli(['keys', 'list', '--account', account], env)).stdout).toMatch(new RegExp(`^${keyId}\t.*\trevoked \\S+\t?$`, 'm'));
+
+    const badScope = await runCli(['keys', 'create', '--account', account, '--kind', 'agent', '--scopes', 'everything'], env);
+    expect(badScope.code).toBe(1);
+    expect(badScope.stderr).toContain('unknown scope everything');
+    const badProfile = await runCli(['accounts', 'create-partner', '--profile', 'dns', '--name', 'X'], env);
+    expect(badProfile.code).toBe(1);
   });
 
   it('explains itself with --help and refuses bad configuration by name', async () => {

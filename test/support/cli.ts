@@ -16,14 +16,14 @@ export const runCli = (args: string[], env: Record<string, string>): Promise<{ c
     child.on('exit', (code) => resolve({ code, stdout, stderr }));
   });
 
-/** Starts `serve` and resolves once it logs that it serves. */
-export const startService = (env: Record<string, string>): Promise<ChildProcess> =>
+/** Starts `serve` and resolves once it logs that it serves, with what it printed until then. */
+export const startService = (env: Record<string, string>): Promise<ChildProcess & { startOutput: string }> =>
   new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [...ENTRY, 'serve'], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     const onData = (chunk: Buffer): void => {
       output += chunk.toString();
-      if (output.includes('domain-engine serving on')) resolve(child);
+      if (output.includes('domain-engine serving on')) resolve(Object.assign(child, { startOutput: output }));
     };
     child.stdout.on('data', onData);
     child.stderr.on('data', onData);

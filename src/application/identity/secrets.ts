@@ -18,5 +18,8 @@ export const newSignupCode = (): string => Array.from({ length: 6 }, () => CODE_
 /** SHA-256, hex: enough for 256-bit random secrets, which cannot be guessed back from their digest. */
 export const digestOf = (secret: string): string => createHash('sha256').update(secret).digest('hex');
 
-/** What a list shows of a secret: its kind's prefix and a few characters, never enough to use it. */
-export const displayPrefix = (secret: string): string => secret.slice(0, secret.startsWith('svc_') ? 12 : 8);
+/**
+ * What a list shows of a secret, never enough to use it: the kind's prefix and four characters, or for a JWT (whose
+ * start is the same header for every key) the end of its signature.
+ */
+export const displayPrefix = (secret: string): string => (secret.startsWith('svc_') ? secret.slice(0, 12) : `jwt…${secret.slice(-8)}`);

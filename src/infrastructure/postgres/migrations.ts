@@ -1,7 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { Pool } from 'pg';
-import { inTransaction } from './database';
 
 /** The SQL files beside package.json; the same path from src/ (tests) and dist/ (the built service). */
 export const MIGRATIONS_DIR = resolve(__dirname, '../../../migrations');
@@ -29,11 +28,17 @@ export const migrate = async (pool: Pool, migrations?: Migration[]): Promise<str
     const { rows } = await client.query<{ version: string }>('select version from schema_migrations');
     const applied = new Set(rows.map((row) => row.version));
     const pending = all.filter((migration) => !applied.has(migration.version));
+    // on the client that holds the lock: a pool of one connection must not wait for a second
     for (const migration of pending) {
-      await inTransaction(pool, async (tx) => {
-        await tx.query(migration.sql);
-        await tx.query('insert into schema_migrations (version) values ($1)', [migration.version]);
-      });
+      await client.query('begin');
+      try {
+        await client.query(migration.sql);
+        await client.query('insert into schema_migrations (version) values ($1)', [migration.version]);
+        await client.query('commit');
+      } catch (error) {
+        await client.query('rollback');
+        throw error;
+      }
     }
     return pending.map((migration) => migration.version);
   } finally {

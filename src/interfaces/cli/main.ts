@@ -3,6 +3,7 @@ import { Command, Option } from 'commander';
 import { Role } from '../../infrastructure/config/config';
 import { createPool } from '../../infrastructure/postgres/database';
 import { migrate } from '../../infrastructure/postgres/migrations';
+import { identityCommands } from './accounts';
 import { cliContext } from './cli-context';
 import { rebuildProjections } from './projections-rebuild';
 import { replay } from './replay';
@@ -55,6 +56,8 @@ const program = (): Command => {
       const count = await replay(cliContext(), stream, json === true, print);
       if (count === 0) process.stderr.write(`no events in stream ${stream}\n`);
     });
+
+  identityCommands(cli, print);
 
   return cli;
 };

@@ -5,6 +5,7 @@ import { migrate } from '../../infrastructure/postgres/migrations';
 import { Runtime } from '../../infrastructure/runtime';
 import { createApp } from '../../main';
 import { CliContext } from './cli-context';
+import { seedDemo } from './demo-seed';
 
 /**
  * Runs the service: opens the database (embedded unless DATABASE_URL), applies migrations, serves HTTP, and on
@@ -18,7 +19,11 @@ export const serve = async (context: CliContext, role: Role): Promise<void> => {
   if (applied.length > 0) logger.info({ applied }, 'migrations applied');
   const app = await createApp({ config, runtime: new Runtime(role, database.url), logger });
   await app.listen({ port: config.values.port, host: config.values.host });
+  if (database.embedded && role !== 'worker') {
+    await seedDemo(app, `http://localhost:${config.values.port}`, (text) => process.stdout.write(`${text}\n`));
+  }
   logger.info({ role, port: config.values.port, embeddedDatabase: database.embedded }, `domain-engine serving on http://${config.values.host}:${config.values.port}`);
+
   onStopSignal(logger, async () => {
     await app.close();
     await database.stop();

@@ -1,0 +1,65 @@
+import { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { ConsumerRegistry } from '../../application/shared/consumer-registry';
+import { compareCheckpoints, EventStore } from '../../application/shared/event-store.port';
+import { ConsumerRunner } from '../../infrastructure/postgres/consumer-runner';
+import { readCheckpoint, currentGeneration } from '../../infrastructure/postgres/consumer-checkpoints';
+import { PostgresNotifications } from '../../infrastructure/postgres/postgres-notifications';
+import { createPool } from '../../infrastructure/postgres/database';
+import { migrate } from '../../infrastructure/postgres/migrations';
+import { Runtime } from '../../infrastructure/runtime';
+import { createApp } from '../../main';
+import { CliContext } from './cli-context';
+import { Pool } from 'pg';
+
+const WAIT_FOR_SERVICE_MS = 15_000;
+
+/**
+ * Runs `work` against the application without serving it: the database opened (embedded or `DATABASE_URL`),
+ * migrated, and the projections caught up first, so that what the command reads is current whether or not a service
+ * runs (a running service keeps them; otherwise this process does).
+ */
+export const withApp = async <T>(context: CliContext, work: (app: NestFastifyApplication) => Promise<T>): Promise<T> => {
+  const database = await context.openDatabase();
+  const migrations = createPool(database.url, 1);
+  await migrate(migrations).finally(() => migrations.end());
+  const app = await createApp({ config: context.config, runtime: new Runtime('api', database.url), logger: context.logger });
+  try {
+    await catchUpProjections(app, context, database.url);
+    const result = await work(app);
+    await catchUpProjections(app, context, database.url);
+    return result;
+  } finally {
+    await app.close();
+    await database.stop();
+  }
+};
+
+const catchUpProjections = async (app: NestFastifyApplication, context: CliContext, url: string): Promise<void> => {
+  const projections = app.get(ConsumerRegistry).projections;
+  const store = app.get(EventStore);
+  const pool = app.get(Pool);
+  const notifications = new PostgresNotifications(url, { warn: (message) => context.logger.warn(message) });
+  const runner = new ConsumerRunner(pool, store, notifications, projections, [], {
+    connectionString: url, batchSize: context.config.values.consumerBatchSize, pollMs: 100, retryMs: 500, standbyMs: 60_000,
+    log: { info: (line) => context.logger.debug(line), warn: (line) => context.logger.warn(line), error: (line) => context.logger.error(line) },
+  });
+  try {
+    await runner.start();
+    const head = await store.head();
+    await runner.reached(head);
+    const mine = new Set(runner.positions().map((position) => position.name));
+    // the others run in a service: wait for its checkpoints to pass the head
+    const deadline = Date.now() + WAIT_FOR_SERVICE_MS;
+    for (const projection of projections.filter((candidate) => !mine.has(candidate.name))) {
+      for (;;) {
+        const { generation } = await currentGeneration(pool, projection.name, projection.version);
+        if (compareCheckpoints(await readCheckpoint(pool, projection.name, generation), head) >= 0) break;
+        if (Date.now() > deadline) throw new Error(`projection ${projection.name} is behind and the service running it did not catch up`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }
+  } finally {
+    await runner.stop();
+    await notifications.close();
+  }
+};
