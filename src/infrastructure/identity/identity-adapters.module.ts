@@ -18,7 +18,7 @@ const mailerFor = (config: AppConfig): Mailer => {
   const { smtpUrl, mailFrom, dataDir } = config.values;
   if (smtpUrl) return new SmtpMailer(smtpUrl, mailFrom);
   const log = new Logger('Mailbox');
-  return new MailboxDirectoryMailer(join(dataDir, 'mail'), mailFrom, { info: (fields, message) => log.log(`${message}: ${JSON.stringify(fields)}`) });
+  return new MailboxDirectoryMailer(join(dataDir, 'mail'), mailFrom, { info: (message) => log.log(message) });
 };
 
 /** Closes the SMTP connection pool with the application. */

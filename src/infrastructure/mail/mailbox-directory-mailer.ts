@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import MailComposer from 'nodemailer/lib/mail-composer';
 import { Mail, Mailer } from '../../application/shared/mailer.port';
 
-type Log = { info(fields: object, message: string): void };
+type Log = { info(message: string): void };
 
 /**
  * The embedded default when no SMTP server is configured: each mail is written as an `.eml` file (the same
@@ -23,6 +23,6 @@ export class MailboxDirectoryMailer implements Mailer {
     await mkdir(this.directory, { recursive: true, mode: 0o700 });
     const file = join(this.directory, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`);
     await writeFile(file, message, { mode: 0o600 });
-    this.log.info({ to: mail.to, subject: mail.subject, file }, 'mail written to the local mailbox');
+    this.log.info(`mail "${mail.subject}" to ${mail.to} is in ${file}`);
   }
 }
