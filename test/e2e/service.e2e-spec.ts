@@ -97,6 +97,9 @@ describe('the service and its CLI on the embedded defaults', () => {
     expect((await runCli(['keys', 'revoke', keyId], env)).stdout).toBe(`revoked ${keyId}\n`);
     expect((await runCli(['keys', 'list', '--account', account], env)).stdout).toMatch(new RegExp(`^${keyId}\t.*\trevoked \\S+\t?$`, 'm'));
 
+    const agentForPartner = await runCli(['keys', 'create', '--account', account, '--kind', 'agent'], env);
+    expect(agentForPartner.code).toBe(1);
+    expect(agentForPartner.stderr).toContain('agent API keys are for user accounts');
     const badScope = await runCli(['keys', 'create', '--account', account, '--kind', 'agent', '--scopes', 'everything'], env);
     expect(badScope.code).toBe(1);
     expect(badScope.stderr).toContain('unknown scope everything');

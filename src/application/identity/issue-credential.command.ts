@@ -22,7 +22,7 @@ export interface IssuedCredential {
 }
 
 /**
- * Issues a key for an account: an agent API key (users; all surface-A scopes unless narrower), a resolution key
+ * Issues a key for an account: an agent API key (users only; all surface-A scopes unless narrower), a resolution key
  * (any account), or a partner access key (a JWT naming the partner and its profile; partners only).
  */
 export class IssueCredential extends Command<IssuedCredential> {
@@ -52,6 +52,8 @@ export class IssueCredentialHandler implements ICommandHandler<IssueCredential> 
     let secret: string;
     switch (kind) {
       case 'agent_key':
+        // agents act on a user's portfolio and cart; partners have their own surfaces
+        if (account.kind !== 'user') throw new IllegalTransition('agent API keys are for user accounts');
         secret = newAgentKey();
         break;
       case 'resolution_key':
