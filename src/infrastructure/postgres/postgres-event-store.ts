@@ -164,6 +164,10 @@ export class PostgresEventStore implements EventStore {
    */
   private announce(): void {
     this.appended.emit('appended');
+    this.notifyOthers();
+  }
+
+  private notifyOthers(): void {
     if (this.notifying) {
       this.notifyAgain = true;
       return;
@@ -176,7 +180,7 @@ export class PostgresEventStore implements EventStore {
         this.notifying = false;
         if (this.notifyAgain) {
           this.notifyAgain = false;
-          this.announce();
+          this.notifyOthers();
         }
       });
   }

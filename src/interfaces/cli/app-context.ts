@@ -1,5 +1,7 @@
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { Pool } from 'pg';
 import { ConsumerRegistry } from '../../application/shared/consumer-registry';
+import { Projection } from '../../application/shared/projection';
 import { compareCheckpoints, EventStore } from '../../application/shared/event-store.port';
 import { ConsumerRunner } from '../../infrastructure/postgres/consumer-runner';
 import { readCheckpoint, currentGeneration } from '../../infrastructure/postgres/consumer-checkpoints';
@@ -9,7 +11,6 @@ import { migrate } from '../../infrastructure/postgres/migrations';
 import { Runtime } from '../../infrastructure/runtime';
 import { createApp } from '../../main';
 import { CliContext } from './cli-context';
-import { Pool } from 'pg';
 
 const WAIT_FOR_SERVICE_MS = 15_000;
 
@@ -24,9 +25,9 @@ export const withApp = async <T>(context: CliContext, work: (app: NestFastifyApp
   await migrate(migrations).finally(() => migrations.end());
   const app = await createApp({ config: context.config, runtime: new Runtime('api', database.url), logger: context.logger });
   try {
-    await catchUpProjections(app, context, database.url);
+    await catchUpProjections(app, context);
     const result = await work(app);
-    await catchUpProjections(app, context, database.url);
+    await catchUpProjections(app, context);
     return result;
   } finally {
     await app.close();
@@ -34,8 +35,17 @@ export const withApp = async <T>(context: CliContext, work: (app: NestFastifyApp
   }
 };
 
-const catchUpProjections = async (app: NestFastifyApplication, context: CliContext, url: string): Promise<void> => {
-  const projections = app.get(ConsumerRegistry).projections;
+/**
+ * Brings `projections` (all by default) up to the end of the store: those no service runs are run here, the others
+ * are awaited in the service. Returns the names run here.
+ */
+export const catchUpProjections = async (
+  app: NestFastifyApplication,
+  context: CliContext,
+  projections: readonly Projection<unknown>[] = app.get(ConsumerRegistry).projections,
+  waitForService = true,
+): Promise<Set<string>> => {
+  const url = app.get(Runtime).databaseUrl;
   const store = app.get(EventStore);
   const pool = app.get(Pool);
   const notifications = new PostgresNotifications(url, { warn: (message) => context.logger.warn(message) });
@@ -50,7 +60,7 @@ const catchUpProjections = async (app: NestFastifyApplication, context: CliConte
     const mine = new Set(runner.positions().map((position) => position.name));
     // the others run in a service: wait for its checkpoints to pass the head
     const deadline = Date.now() + WAIT_FOR_SERVICE_MS;
-    for (const projection of projections.filter((candidate) => !mine.has(candidate.name))) {
+    for (const projection of projections.filter((candidate) => waitForService && !mine.has(candidate.name))) {
       for (;;) {
         const { generation } = await currentGeneration(pool, projection.name, projection.version);
         if (compareCheckpoints(await readCheckpoint(pool, projection.name, generation), head) >= 0) break;
@@ -58,6 +68,7 @@ const catchUpProjections = async (app: NestFastifyApplication, context: CliConte
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
     }
+    return mine;
   } finally {
     await runner.stop();
     await notifications.close();
