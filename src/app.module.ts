@@ -10,6 +10,9 @@ import { IdentityAdaptersModule } from './infrastructure/identity/identity-adapt
 import { PostgresModule } from './infrastructure/postgres/postgres.module';
 import { Runtime } from './infrastructure/runtime';
 import { TestExecutorModule } from './infrastructure/test-executor/test-executor.module';
+import { ChainAdaptersModule } from './infrastructure/chain/chain-adapters.module';
+import { ResolutionModule } from './projections/resolution/resolution.module';
+import { ResolutionHttpModule } from './interfaces/http/resolution/resolution-http.module';
 import { AgentActionsModule } from './interfaces/http/agent-actions/agent-actions.module';
 import { OAuthModule } from './interfaces/http/oauth/oauth.module';
 import { CredentialGuard } from './interfaces/http/shared/auth/credential.guard';
@@ -38,8 +41,10 @@ export class AppModule {
         IdentityAdaptersModule,
         OperationsModule,
         IdentityModule,
+        ChainAdaptersModule,
+        ResolutionModule,
         // the HTTP surfaces run in the api role only; a worker serves /health and /metrics
-        ...(runtime.servesApi ? [OAuthModule, AgentActionsModule] : []),
+        ...(runtime.servesApi ? [OAuthModule, AgentActionsModule, ResolutionHttpModule] : []),
         ...(config.values.testExecutorEnabled ? [TestExecutorModule] : []),
         ...extraModules,
       ],

@@ -1,3 +1,4 @@
+import { ChainSetup, NO_CHAINS } from './chain/chain-network';
 import { Role } from './config/config';
 
 /** What the process was started as: which parts run, and the database they share. */
@@ -5,6 +6,8 @@ export class Runtime {
   constructor(
     readonly role: Role,
     readonly databaseUrl: string,
+    /** The chains this process talks to (none for CLI commands that do not need them). */
+    readonly chains: ChainSetup = NO_CHAINS,
   ) {}
 
   get servesApi(): boolean {

@@ -28,6 +28,14 @@ describe.each(EVENT_STORE_ADAPTERS)('event store contract: %s', (_name, open) =>
     expect(await subject.store.readStream('s-1', 1)).toHaveLength(1);
   });
 
+  it('reads the last event of a stream alone, and nothing of a stream that does not exist', async () => {
+    const { store } = subject;
+    await store.append([{ streamId: 'last-1', expectedVersion: 'no_stream', events: [event(1), event(2), event(3)] }], meta());
+    const last = await store.readLast('last-1');
+    expect([last?.data, last?.streamPosition]).toEqual([{ n: 3 }, 3]);
+    expect(await store.readLast('last-none')).toBeUndefined();
+  });
+
   it('refuses no_stream on an existing stream with a typed conflict', async () => {
     await subject.store.append([{ streamId: 's-1', expectedVersion: 'no_stream', events: [event(1)] }], meta());
     const attempt = subject.store.append([{ streamId: 's-1', expectedVersion: 'no_stream', events: [event(2)] }], meta());

@@ -7,6 +7,7 @@ import { PostgresEventStore } from '../../src/infrastructure/postgres/postgres-e
 import { PostgresNotifications } from '../../src/infrastructure/postgres/postgres-notifications';
 import { runCli, startService, stopped } from '../support/cli';
 import { quietLog } from '../support/event-stores';
+import { eventually } from '../support/eventually';
 import { freePort } from '../support/free-port';
 
 /**
@@ -20,10 +21,19 @@ describe('the service and its CLI on the embedded defaults', () => {
     const runDir = mkdtempSync(join(tmpdir(), 'domain-engine-serve-'));
     chmodSync(runDir, 0o755);
     dataDir = join(runDir, 'data');
-    env = { DATA_DIR: dataDir, PORT: String(await freePort()), EMBEDDED_POSTGRES_PORT: String(await freePort()), LOG_LEVEL: 'info' };
+    env = {
+      DATA_DIR: dataDir, PORT: String(await freePort()), EMBEDDED_POSTGRES_PORT: String(await freePort()), LOG_LEVEL: 'info',
+      CHAIN_ETH_PORT: String(await freePort()), CHAIN_MATIC_PORT: String(await freePort()), CHAIN_BASE_PORT: String(await freePort()),
+    };
   });
 
   const health = () => fetch(`http://127.0.0.1:${env.PORT}/health`);
+  const chainAnswers = (port: string) =>
+    fetch(`http://127.0.0.1:${port}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"jsonrpc":"2.0","id":1,"method":"eth_chainId","params":[]}' }).then(
+      (response) => response.ok,
+      () => false,
+    );
+  const chainPorts = () => [env.CHAIN_ETH_PORT, env.CHAIN_MATIC_PORT, env.CHAIN_BASE_PORT];
   const pidFile = () => join(dataDir, 'postgres', 'postmaster.pid');
 
   /** Appends an event straight into the embedded database, as the service's own store would. */
@@ -49,6 +59,14 @@ describe('the service and its CLI on the embedded defaults', () => {
       method: 'POST', headers: { authorization: `Bearer ${agentKey}`, 'content-type': 'application/json' }, body: '{}',
     });
     expect(tlds.status).toBe(200);
+    // the three chains run, and the ETH fixtures are indexed and resolvable with the demo resolution key
+    expect(await Promise.all(chainPorts().map(chainAnswers))).toEqual([true, true, true]);
+    const resolutionKey = /Resolution key \(surface E, \/resolve\): (svc_res_[0-9a-f]{64})/.exec(first.startOutput)?.[1];
+    const fixture = async () => {
+      const response = await fetch(`http://127.0.0.1:${env.PORT}/resolve/domains/brad.crypto`, { headers: { authorization: `Bearer ${resolutionKey}` } });
+      return (await response.json()) as { meta: Record<string, unknown> };
+    };
+    await eventually(async () => expect((await fixture()).meta).toMatchObject({ domain: 'brad.crypto', blockchain: 'ETH', networkId: 1 }));
     await appendAuditProbe();
 
     const whileRunning = await runCli(['replay', 'audit-probe'], env);
@@ -58,6 +76,7 @@ describe('the service and its CLI on the embedded defaults', () => {
 
     expect(await stopped(first, 'SIGTERM')).toBe(0);
     expect(existsSync(pidFile())).toBe(false); // and the service stopped it on its way out
+    expect(await Promise.all(chainPorts().map(chainAnswers))).toEqual([false, false, false]);
 
     const second = await startService(env);
     expect((await health()).status).toBe(200);

@@ -82,6 +82,8 @@ export abstract class EventStore {
   /** Appends to one or more streams in one transaction: all writes land, or none do. */
   abstract append(writes: readonly StreamWrite[], metadata: EventMetadata): Promise<AppendResult>;
   abstract readStream(streamId: string, afterVersion?: number): Promise<StoredEvent[]>;
+  /** A stream's last event (undefined for a stream that does not exist), without reading the rest. */
+  abstract readLast(streamId: string): Promise<StoredEvent | undefined>;
   /** Events after `after` in global order, up to `limit`, never past a transaction still in flight. */
   abstract readAll(after: Checkpoint, limit: number): Promise<StoredEvent[]>;
   /**

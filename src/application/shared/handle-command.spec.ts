@@ -12,6 +12,7 @@ const processOn = (shared: EventStore) => {
   const view: EventStore = {
     append: (writes, metadata) => shared.append(writes, metadata),
     readStream: (streamId, after) => (reads.push(streamId), shared.readStream(streamId, after)),
+    readLast: (streamId) => shared.readLast(streamId),
     readAll: (after, limit) => shared.readAll(after, limit),
     head: () => shared.head(),
     onAppended: (listener) => shared.onAppended(listener),

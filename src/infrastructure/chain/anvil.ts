@@ -14,6 +14,7 @@ export interface AnvilOptions {
 
 export interface RunningAnvil {
   readonly rpcUrl: string;
+  readonly pid?: number;
   stop(): Promise<void>;
 }
 
@@ -37,7 +38,7 @@ export const startAnvil = async (options: AnvilOptions): Promise<RunningAnvil> =
   const exited = new Promise<never>((_, reject) => child.once('exit', (code) => reject(new Error(`anvil (chain ${options.chainId}) exited (${code}): ${output}`))));
   await Promise.race([waitForRpc(rpcUrl), exited]);
   child.removeAllListeners('exit');
-  return { rpcUrl, stop: () => stop(child) };
+  return { rpcUrl, pid: child.pid, stop: () => stop(child) };
 };
 
 const waitForRpc = async (url: string): Promise<void> => {

@@ -49,3 +49,11 @@ export const unsAddresses = (chainId: number): UnsAddresses => {
     registryDeploymentBlock: BigInt(contracts.UNSRegistry.deploymentBlock ?? '0x0'),
   };
 };
+
+let recordKeys: ReadonlySet<string> | undefined;
+
+/** The record keys the registry knows by name (`resolver-keys.json` of the package). */
+export const unsRecordKeys = (): ReadonlySet<string> => {
+  recordKeys ??= new Set(Object.keys((JSON.parse(readFileSync(join(packageRoot(), 'resolver-keys.json'), 'utf8')) as { keys: Record<string, unknown> }).keys));
+  return recordKeys;
+};

@@ -9,6 +9,8 @@ const LOCAL_ADMIN_KEY: Hex = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efc
 
 export interface LocalDeployment extends UnsAddresses {
   readonly forwarder: Address;
+  /** True when this call placed the contracts (a fresh chain); false when the chain had them already. */
+  readonly created: boolean;
 }
 
 /**
@@ -30,7 +32,7 @@ export const deployUnsLocally = async (rpcUrl: string, chainId: number, tlds: re
   // the forwarder is the administrator's first deployment on the fresh chain
   const forwarderAddress = getContractAddress({ from: admin.address, nonce: 0n });
   const existing = await client.getCode({ address: addresses.registry });
-  if (existing && existing !== '0x') return { ...addresses, forwarder: forwarderAddress };
+  if (existing && existing !== '0x') return { ...addresses, forwarder: forwarderAddress, created: false };
   log.info(`placing the UNS contracts on local chain ${chainId}`);
   await client.setCode({ address: addresses.registry, bytecode: registry.deployedBytecode });
   await client.setCode({ address: addresses.mintingManager, bytecode: mintingManager.deployedBytecode });
@@ -54,5 +56,5 @@ export const deployUnsLocally = async (rpcUrl: string, chainId: number, tlds: re
   for (const tld of tlds) await send(addresses.mintingManager, mintingManager.abi, 'addTld', [tld, false]);
   await send(addresses.mintingManager, mintingManager.abi, 'addMinter', [relayer]);
   await client.setBalance({ address: relayer, value: 10n ** 24n });
-  return { ...addresses, forwarder };
+  return { ...addresses, forwarder, created: true };
 };

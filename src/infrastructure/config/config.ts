@@ -65,6 +65,27 @@ const oneOf = <T extends string>(name: string, description: string, fallback: T,
   },
 });
 
+/** `registry=0x..,mintingManager=0x..,proxyReader=0x..,forwarder=0x..`: overrides of the package's published addresses. */
+const CONTRACT_NAMES = ['registry', 'mintingManager', 'proxyReader', 'forwarder'] as const;
+export type ContractOverrides = Partial<Record<(typeof CONTRACT_NAMES)[number], string>>;
+
+const contracts = (name: string, chain: string): Variable<ContractOverrides> => ({
+  name,
+  description: `Contract addresses on ${chain} as \`registry=0x..,mintingManager=0x..,proxyReader=0x..,forwarder=0x..\`; unset ones: the addresses npm \`@unstoppabledomains/uns\` publishes for the chain's id`,
+  parse: (raw) => {
+    if (raw === undefined || raw === '') return {};
+    const overrides: Record<string, string> = {};
+    for (const entry of raw.split(',')) {
+      const [key, address] = entry.split('=');
+      if (!(CONTRACT_NAMES as readonly string[]).includes(key) || !/^0x[0-9a-fA-F]{40}$/.test(address ?? '')) {
+        throw new ConfigError(`${name} entries must be one of ${CONTRACT_NAMES.join(', ')} = a 0x address, got "${entry}"`);
+      }
+      overrides[key] = address;
+    }
+    return overrides;
+  },
+});
+
 export const VARIABLES = {
   port: integer('PORT', 'HTTP port of the service', 8080, 0, 65535),
   host: text('HOST', 'Address the HTTP listener binds', '0.0.0.0'),
@@ -105,6 +126,57 @@ export const VARIABLES = {
   signupRateLimitPerEmail: integer('SIGNUP_RATE_LIMIT_PER_EMAIL', 'Signups one email address may start per rate window', 5, 1, 1000000),
   rateWindowSeconds: integer('RATE_LIMIT_WINDOW_SECONDS', 'Length of a rate-limit window', 600, 1, 86400),
   tlds: text('TLDS', 'The ICANN TLDs the service sells, comma-separated (surface A `svc_tld_list`)', 'com,net,org,io,ai,co,app,dev,xyz,info', /^[a-z0-9-]+(,[a-z0-9-]+)*$/),
+  chains: {
+    name: 'CHAINS',
+    description: 'The EVM chains the service uses, comma-separated from `ETH`, `MATIC`, `BASE`, or `none`',
+    defaultText: 'ETH,MATIC,BASE',
+    parse: (raw: string | undefined): readonly ('ETH' | 'MATIC' | 'BASE')[] => {
+      const value = raw === undefined || raw === '' ? 'ETH,MATIC,BASE' : raw;
+      if (value === 'none') return [];
+      const names = value.split(',');
+      if (!names.every((name) => ['ETH', 'MATIC', 'BASE'].includes(name)) || new Set(names).size !== names.length) {
+        throw new ConfigError(`CHAINS must list distinct names from ETH, MATIC, BASE, or be none, got "${value}"`);
+      }
+      return names as ('ETH' | 'MATIC' | 'BASE')[];
+    },
+  },
+  chainEthRpcUrl: optionalUrl('CHAIN_ETH_RPC_URL', 'JSON-RPC of the ETH chain; unset: an embedded anvil (chain id 1) on `CHAIN_ETH_PORT`', ['http:', 'https:']),
+  chainMaticRpcUrl: optionalUrl('CHAIN_MATIC_RPC_URL', 'JSON-RPC of the MATIC chain; unset: an embedded anvil (chain id 137) on `CHAIN_MATIC_PORT`', ['http:', 'https:']),
+  chainBaseRpcUrl: optionalUrl('CHAIN_BASE_RPC_URL', 'JSON-RPC of the BASE chain; unset: an embedded anvil (chain id 8453) on `CHAIN_BASE_PORT`', ['http:', 'https:']),
+  chainEthPort: integer('CHAIN_ETH_PORT', 'Port of the embedded ETH chain (loopback only)', 8545, 1, 65535),
+  chainMaticPort: integer('CHAIN_MATIC_PORT', 'Port of the embedded MATIC chain (loopback only)', 8546, 1, 65535),
+  chainBasePort: integer('CHAIN_BASE_PORT', 'Port of the embedded BASE chain (loopback only)', 8547, 1, 65535),
+  chainEthContracts: contracts('CHAIN_ETH_CONTRACTS', 'ETH'),
+  chainMaticContracts: contracts('CHAIN_MATIC_CONTRACTS', 'MATIC'),
+  chainBaseContracts: contracts('CHAIN_BASE_CONTRACTS', 'BASE'),
+  relayerPrivateKey: {
+    name: 'RELAYER_PRIVATE_KEY',
+    description: 'Hex private key of the account that sends the service\'s transactions and relays signed ones (a minter on the registry, with funds for gas); unset: anvil\'s second development account, accepted only when every chain is embedded',
+    parse: (raw: string | undefined): string | undefined => {
+      if (raw === undefined || raw === '') return undefined;
+      if (!/^0x[0-9a-fA-F]{64}$/.test(raw)) throw new ConfigError('RELAYER_PRIVATE_KEY must be 0x and 64 hex digits'); // never echo a key
+      return raw;
+    },
+  },
+  chainConfirmations: integer('CHAIN_CONFIRMATIONS', 'Blocks a log must be under the head before the indexer takes it (reorg safety)', 0, 0, 1000),
+  indexerPollMs: integer('INDEXER_POLL_MS', 'How often the indexer asks each chain for new blocks', 200, 10, 60000),
+  indexerBlockRange: integer('INDEXER_BLOCK_RANGE', 'Most blocks the indexer reads logs of in one request and stores in one append', 500, 1, 100000),
+  web3Tlds: {
+    name: 'WEB3_TLDS',
+    description: 'Blockchain-domain endings, comma-separated, each `tld` (registered on MATIC) or `tld:CHAIN`; every one is added to every chain\'s minting manager',
+    defaultText: 'crypto,wallet,x,nft,blockchain,bitcoin,dao,888,zil,polygon,unstoppable,klever,hi,kresus,anime,manga,go,base:BASE',
+    parse: (raw: string | undefined): readonly { tld: string; blockchain: 'ETH' | 'MATIC' | 'BASE' }[] => {
+      const value = raw === undefined || raw === '' ? 'crypto,wallet,x,nft,blockchain,bitcoin,dao,888,zil,polygon,unstoppable,klever,hi,kresus,anime,manga,go,base:BASE' : raw;
+      const entries = value.split(',').map((entry) => {
+        const match = /^([a-z0-9-]{1,63})(?::(ETH|MATIC|BASE))?$/.exec(entry);
+        if (!match) throw new ConfigError(`WEB3_TLDS entries must be tld or tld:ETH|MATIC|BASE, got "${entry}"`);
+        return { tld: match[1], blockchain: (match[2] ?? 'MATIC') as 'ETH' | 'MATIC' | 'BASE' };
+      });
+      if (new Set(entries.map((entry) => entry.tld)).size !== entries.length) throw new ConfigError('WEB3_TLDS lists a TLD twice');
+      return entries;
+    },
+  },
+  resolutionMaxPerPage: integer('RESOLUTION_MAX_PER_PAGE', 'Largest `perPage` of `GET /resolve/domains`', 200, 1, 1000),
   testExecutorEnabled: flag('TEST_EXECUTOR_ENABLED', 'Registers the `TEST_STEP` dependency executor used to prove the operation engine', false),
 } as const;
 

@@ -24,6 +24,7 @@ export class Engine implements OnApplicationBootstrap, BeforeApplicationShutdown
   private readonly log = new Logger(Engine.name);
   private runner: ConsumerRunner | undefined;
   private workers: OperationWorkers | undefined;
+  private readonly settlers: (() => Promise<string>)[] = [];
 
   constructor(
     private readonly runtime: Runtime,
@@ -72,13 +73,22 @@ export class Engine implements OnApplicationBootstrap, BeforeApplicationShutdown
   }
 
   /**
-   * Resolves once the projections and reactors of this process have handled every event in the store and no
+   * Another part `settled()` waits for (the chain indexers): `settle` resolves once that part has caught up with
+   * its source as of the call, and returns where it got to, so that a change there is noticed.
+   */
+  addSettler(settle: () => Promise<string>): void {
+    this.settlers.push(settle);
+  }
+
+  /**
+   * Resolves once the settlers, and the projections and reactors of this process have handled every event in the store and no
    * dependency is running or due within two seconds (a short retry counts as work still to do; one in five
    * minutes does not); loops because what they do appends more events. For tests and the CLI.
    */
   async settled(): Promise<void> {
     if (!this.runner || !this.workers) return;
     for (;;) {
+      const outside = await this.settle();
       const head = await this.store.head();
       await this.runner.reached(head);
       if (!(await this.workers.idle(SOON_MS))) {
@@ -86,8 +96,12 @@ export class Engine implements OnApplicationBootstrap, BeforeApplicationShutdown
         await Promise.race([this.workers.nextJobEnd(), new Promise((resolve) => setTimeout(resolve, 20))]);
         continue;
       }
-      if (compareCheckpoints(await this.store.head(), head) === 0) return;
+      if (compareCheckpoints(await this.store.head(), head) === 0 && (await this.settle()) === outside) return;
     }
+  }
+
+  private async settle(): Promise<string> {
+    return (await Promise.all(this.settlers.map((settle) => settle()))).join(';');
   }
 
   private async reportLag(): Promise<void> {

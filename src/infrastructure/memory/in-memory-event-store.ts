@@ -55,6 +55,10 @@ export class InMemoryEventStore implements EventStore {
     return (this.streams.get(streamId) ?? []).slice(afterVersion);
   }
 
+  async readLast(streamId: string): Promise<StoredEvent | undefined> {
+    return this.streams.get(streamId)?.at(-1);
+  }
+
   async readAll(after: Checkpoint, limit: number): Promise<StoredEvent[]> {
     return this.all.filter((event) => compareCheckpoints(event.checkpoint, after) > 0).slice(0, limit);
   }

@@ -1,5 +1,5 @@
 import { Pool } from 'pg';
-import { DocumentStore, Filter, FindOptions, Found } from '../../application/shared/document-store.port';
+import { DocumentPath, DocumentStore, Filter, FindOptions, Found } from '../../application/shared/document-store.port';
 
 const LIVE = '(select generation from projection_generations g where g.name = d.projection and g.live)';
 
@@ -10,10 +10,10 @@ class Sql {
     this.params.push(value);
     return `$${this.params.length}`;
   }
-  textAt(path: string): string {
-    return `(d.doc #>> ${this.param(path.split('.'))}::text[])`;
+  textAt(path: DocumentPath): string {
+    return `(d.doc #>> ${this.param(typeof path === 'string' ? path.split('.') : path)}::text[])`;
   }
-  valueAt(path: string, numeric: boolean | undefined): string {
+  valueAt(path: DocumentPath, numeric: boolean | undefined): string {
     return numeric ? `(${this.textAt(path)})::numeric` : this.textAt(path);
   }
   filter(filter: Filter): string {
@@ -42,16 +42,19 @@ export class PostgresDocumentStore implements DocumentStore {
   async find<Row>(projection: string, options: FindOptions): Promise<Found<Row>[]> {
     const sql = new Sql();
     const conditions = [`d.projection = ${sql.param(projection)}`, `d.generation = ${LIVE}`, ...(options.where ?? []).map((filter) => sql.filter(filter))];
-    const { path, direction, numeric } = options.orderBy;
-    const sortValue = sql.valueAt(path, numeric);
+    const { direction } = options.orderBy;
+    const sorts = [options.orderBy, ...(options.thenBy ? [options.thenBy] : [])];
+    const sortValues = sorts.map((sort) => sql.valueAt(sort.path, sort.numeric));
     if (options.after) {
       const comparison = direction === 'asc' ? '>' : '<';
-      const cast = numeric ? '::numeric' : '';
-      conditions.push(`(${sortValue}, d.id) ${comparison} (${sql.param(String(options.after.value))}${cast}, ${sql.param(options.after.id)})`);
+      const afterValues = [options.after.value, ...(options.thenBy ? [options.after.then ?? ''] : [])].map(
+        (value, index) => `${sql.param(String(value))}${sorts[index].numeric ? '::numeric' : ''}`,
+      );
+      conditions.push(`(${[...sortValues, 'd.id'].join(', ')}) ${comparison} (${[...afterValues, sql.param(options.after.id)].join(', ')})`);
     }
     const { rows } = await this.pool.query<{ id: string; doc: Row }>(
       `select d.id, d.doc from projection_documents d where ${conditions.join(' and ')}
-        order by ${sortValue} ${direction}, d.id ${direction} limit ${sql.param(options.limit)}`,
+        order by ${[...sortValues, 'd.id'].map((value) => `${value} ${direction}`).join(', ')} limit ${sql.param(options.limit)}`,
       sql.params,
     );
     return rows;

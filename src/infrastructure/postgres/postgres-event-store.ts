@@ -130,6 +130,15 @@ export class PostgresEventStore implements EventStore {
     return rows.map(toStored);
   }
 
+  async readLast(streamId: string): Promise<StoredEvent | undefined> {
+    const { rows } = await this.pool.query<EventRow>({
+      name: 'read_last',
+      text: `select ${COLUMNS} from events where stream_id = $1 order by stream_position desc limit 1`,
+      values: [streamId],
+    });
+    return rows[0] && toStored(rows[0]);
+  }
+
   async readAll(after: Checkpoint, limit: number): Promise<StoredEvent[]> {
     const { rows } = await this.pool.query<EventRow>(
       `select ${COLUMNS} from events

@@ -43,6 +43,7 @@ export const seedDemo = async (app: NestFastifyApplication, baseUrl: string, pri
       `  Web3 partner ${web3} (surface C, /partner/v3): ${web3Key}`,
       `  Reseller partner ${reseller} (surface D, /partner/v3): ${resellerKey}`,
       `  Resolution key (surface E, /resolve): ${resolutionKey}`,
+      `    curl -s ${baseUrl}/resolve/domains/brad.crypto -H 'authorization: Bearer ${resolutionKey}'   (a fixture domain of the local ETH chain)`,
       '',
       `  Sign up a new user through surface B: curl -s -X POST ${baseUrl}/api/oauth/signup -H 'content-type: application/json' \\`,
       `    -d '{"email":"you@example.com","password":"Str0ng-pass!"}'   (the code arrives in DATA_DIR/mail/ unless SMTP_URL is set)`,

@@ -1,4 +1,5 @@
 import { Logger as Pino } from 'pino';
+import { openChains } from '../../infrastructure/chain/open-chains';
 import { Role } from '../../infrastructure/config/config';
 import { createPool } from '../../infrastructure/postgres/database';
 import { migrate } from '../../infrastructure/postgres/migrations';
@@ -8,8 +9,9 @@ import { CliContext } from './cli-context';
 import { seedDemo } from './demo-seed';
 
 /**
- * Runs the service: opens the database (embedded unless DATABASE_URL), applies migrations, serves HTTP, and on
- * SIGINT/SIGTERM stops in order: HTTP and workers first, then the connections, then the embedded server.
+ * Runs the service: opens the database (embedded unless DATABASE_URL) and the chains (embedded unless
+ * CHAIN_<NAME>_RPC_URL), applies migrations, serves HTTP, and on SIGINT/SIGTERM stops in order: HTTP and workers
+ * first, then the connections, then the embedded chains and server.
  */
 export const serve = async (context: CliContext, role: Role): Promise<void> => {
   const { config, logger } = context;
@@ -17,7 +19,11 @@ export const serve = async (context: CliContext, role: Role): Promise<void> => {
   const pool = createPool(database.url, 2);
   const applied = await migrate(pool).finally(() => pool.end());
   if (applied.length > 0) logger.info({ applied }, 'migrations applied');
-  const app = await createApp({ config, runtime: new Runtime(role, database.url), logger });
+  const chains = await openChains(config, { info: (message) => logger.info(message), debug: (message) => logger.debug(message) }).catch(async (error: unknown) => {
+    await database.stop();
+    throw error;
+  });
+  const app = await createApp({ config, runtime: new Runtime(role, database.url, chains), logger });
   await app.listen({ port: config.values.port, host: config.values.host });
   if (database.embedded && role !== 'worker') {
     await seedDemo(app, `http://localhost:${config.values.port}`, (text) => process.stdout.write(`${text}\n`));
@@ -26,6 +32,7 @@ export const serve = async (context: CliContext, role: Role): Promise<void> => {
 
   onStopSignal(logger, async () => {
     await app.close();
+    await chains.stop();
     await database.stop();
   });
 };

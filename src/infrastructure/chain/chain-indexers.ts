@@ -1,0 +1,37 @@
+import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { EventStore } from '../../application/shared/event-store.port';
+import { AppConfig } from '../config/config';
+import { Engine } from '../engine/engine.service';
+import { Runtime } from '../runtime';
+import { ChainIndexer } from './chain-indexer';
+
+/** One indexer per configured chain, in the processes that run the asynchronous half (`worker`, `all`). */
+@Injectable()
+export class ChainIndexers implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly log = new Logger('ChainIndexer');
+  readonly indexers: readonly ChainIndexer[];
+
+  constructor(
+    private readonly runtime: Runtime,
+    store: EventStore,
+    config: AppConfig,
+    private readonly engine: Engine,
+  ) {
+    const { chainConfirmations, indexerPollMs, indexerBlockRange } = config.values;
+    const log = { info: (message: string) => this.log.log(message), warn: (message: string, error?: unknown) => this.log.warn(`${message}: ${(error as Error | undefined)?.message ?? ''}`) };
+    this.indexers = runtime.chains.networks.map(
+      (network) => new ChainIndexer(network, store, { confirmations: chainConfirmations, pollMs: indexerPollMs, blockRange: indexerBlockRange, log }),
+    );
+  }
+
+  onApplicationBootstrap(): void {
+    if (!this.runtime.runsWorkers) return;
+    for (const indexer of this.indexers) indexer.start();
+    // settled() also waits for the chains: what a test did on-chain is in the read models before it looks
+    this.engine.addSettler(async () => (await Promise.all(this.indexers.map((indexer) => indexer.caughtUp()))).join(','));
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    await Promise.all(this.indexers.map((indexer) => indexer.stop()));
+  }
+}

@@ -1,0 +1,130 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createPublicClient, getAddress, Hex, http } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { Blockchain, BLOCKCHAINS } from '../../domain/chains/blockchain';
+import { AppConfig, ContractOverrides } from '../config/config';
+import { RunningAnvil, startAnvil } from './anvil';
+import { ChainNetwork, ChainSetup } from './chain-network';
+import { mintFixtures } from './fixtures-minter';
+import { unsAddresses } from './uns-artifacts';
+import { deployUnsLocally } from './uns-deployment';
+
+type Log = { info(message: string): void; debug(message: string): void };
+
+/** Anvil's second development account: the relayer of embedded chains, never of a real network. */
+export const LOCAL_RELAYER_KEY: Hex = '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d';
+
+export interface OpenChains extends ChainSetup {
+  /** Stops the nodes this process started (or adopted); leaves others alone. */
+  stop(): Promise<void>;
+}
+
+const settingsOf = (config: AppConfig, blockchain: Blockchain): { rpcUrl?: string; port: number; overrides: ContractOverrides } => {
+  const values = config.values;
+  switch (blockchain) {
+    case 'ETH': return { rpcUrl: values.chainEthRpcUrl, port: values.chainEthPort, overrides: values.chainEthContracts };
+    case 'MATIC': return { rpcUrl: values.chainMaticRpcUrl, port: values.chainMaticPort, overrides: values.chainMaticContracts };
+    case 'BASE': return { rpcUrl: values.chainBaseRpcUrl, port: values.chainBasePort, overrides: values.chainBaseContracts };
+  }
+};
+
+/**
+ * The chains of `CHAINS`: a configured RPC URL is used as it is, with the contract addresses the package publishes
+ * for its chain id (or the configured ones); otherwise an anvil of `DATA_DIR/chains` is started (or reused when
+ * another process of the same data directory runs it), given the contracts, and on ETH the fixture domains.
+ */
+export const openChains = async (config: AppConfig, log: Log): Promise<OpenChains> => {
+  const { chains, relayerPrivateKey, web3Tlds, dataDir } = config.values;
+  const external = chains.filter((blockchain) => settingsOf(config, blockchain).rpcUrl !== undefined);
+  if (external.length > 0 && !relayerPrivateKey) throw new Error(`RELAYER_PRIVATE_KEY is required with ${external.map((name) => `CHAIN_${name}_RPC_URL`).join(', ')}`);
+  const relayerKey = (relayerPrivateKey ?? LOCAL_RELAYER_KEY) as Hex;
+  const relayer = privateKeyToAccount(relayerKey).address;
+  const started: RunningAnvil[] = [];
+  const networks: ChainNetwork[] = [];
+  try {
+    for (const blockchain of chains) {
+      const { rpcUrl, port, overrides } = settingsOf(config, blockchain);
+      if (rpcUrl) {
+        const chainId = await createPublicClient({ transport: http(rpcUrl) }).getChainId();
+        networks.push(withOverrides({ blockchain, chainId, rpcUrl, embedded: false, ...publishedAddresses(chainId) }, overrides));
+        continue;
+      }
+      const chainId = BLOCKCHAINS[blockchain];
+      const node = await startOrReuseAnvil(join(dataDir, 'chains'), blockchain, chainId, port, log);
+      if (node.ownedHere) started.push(node);
+      const { created, ...deployment } = await deployUnsLocally(node.rpcUrl, chainId, web3Tlds.map((entry) => entry.tld), relayer, log);
+      if (created && blockchain === 'ETH') await mintFixtures(node.rpcUrl, deployment.mintingManager, relayerKey);
+      // a local chain starts at block 0, not at the block of the mainnet deployment the package records
+      networks.push(withOverrides({ blockchain, chainId, rpcUrl: node.rpcUrl, embedded: true, ...deployment, registryDeploymentBlock: 0n }, overrides));
+    }
+  } catch (error) {
+    await Promise.all(started.map((node) => node.stop()));
+    throw error;
+  }
+  return { networks, relayerKey, tlds: web3Tlds, stop: async () => void (await Promise.all(started.map((node) => node.stop()))) };
+};
+
+const publishedAddresses = (chainId: number) => {
+  const { registry, mintingManager, proxyReader, registryDeploymentBlock } = unsAddresses(chainId);
+  // the package publishes no MintingManagerForwarder: the configuration names it when it is needed
+  return { registry, mintingManager, proxyReader, registryDeploymentBlock, forwarder: mintingManager };
+};
+
+const withOverrides = (network: ChainNetwork, overrides: ContractOverrides): ChainNetwork => ({
+  ...network,
+  ...Object.fromEntries(Object.entries(overrides).map(([name, address]) => [name, getAddress(address as string)])),
+});
+
+interface LocalNode extends RunningAnvil {
+  readonly ownedHere: boolean;
+}
+
+/**
+ * A node that answers on the port with the right chain id is reused. The pid file says which process started it:
+ * when that process is gone (it was killed), this one adopts the node and stops it on exit.
+ */
+const startOrReuseAnvil = async (dir: string, blockchain: Blockchain, chainId: number, port: number, log: Log): Promise<LocalNode> => {
+  const rpcUrl = `http://127.0.0.1:${port}`;
+  const pidFile = join(dir, `${blockchain}.pid`);
+  const answering = await chainIdAt(rpcUrl);
+  if (answering !== undefined) {
+    if (answering !== chainId) throw new Error(`port ${port} answers as chain ${answering}, not ${blockchain} (${chainId})`);
+    const owner = existsSync(pidFile) ? (JSON.parse(readFileSync(pidFile, 'utf8')) as { anvil: number; owner: number }) : undefined;
+    if (owner && !isAlive(owner.owner)) {
+      writeFileSync(pidFile, JSON.stringify({ anvil: owner.anvil, owner: process.pid }));
+      log.info(`adopted the ${blockchain} chain left running on port ${port}`);
+      return { rpcUrl, ownedHere: true, stop: () => stopPid(owner.anvil) };
+    }
+    log.info(`reusing the ${blockchain} chain running on port ${port}`);
+    return { rpcUrl, ownedHere: false, stop: async () => undefined };
+  }
+  const node = await startAnvil({ chainId, port, stateFile: join(dir, `${blockchain}.json`), log });
+  writeFileSync(pidFile, JSON.stringify({ anvil: node.pid, owner: process.pid }));
+  log.info(`started the ${blockchain} chain (id ${chainId}) on port ${port}`);
+  return { ...node, ownedHere: true };
+};
+
+const chainIdAt = async (rpcUrl: string): Promise<number | undefined> => {
+  try {
+    return await createPublicClient({ transport: http(rpcUrl, { retryCount: 0, timeout: 1000 }) }).getChainId();
+  } catch {
+    return undefined;
+  }
+};
+
+const isAlive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** SIGTERM lets anvil write its state; waits until the process is gone. */
+const stopPid = async (pid: number): Promise<void> => {
+  if (!isAlive(pid)) return;
+  process.kill(pid, 'SIGTERM');
+  for (let waited = 0; waited < 10_000 && isAlive(pid); waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+};

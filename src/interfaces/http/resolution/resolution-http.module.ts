@@ -1,0 +1,5 @@
+import { Module } from '@nestjs/common';
+import { ResolutionController } from './resolution.controller';
+
+@Module({ controllers: [ResolutionController] })
+export class ResolutionHttpModule {}

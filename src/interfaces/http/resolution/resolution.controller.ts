@@ -1,0 +1,115 @@
+import { Controller, Get, Param, Query as QueryParams } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { getAddress } from 'viem';
+import { ResolvedDomain } from '../../../projections/resolution/resolution.projection';
+import { cursorOf, GetResolvedDomain, ListResolvedDomains } from '../../../projections/resolution/resolution.queries';
+import { GetIndexingStatus, IndexingStatus } from '../../../projections/resolution/indexing-status.query';
+import { Runtime } from '../../../infrastructure/runtime';
+import { AppConfig } from '../../../infrastructure/config/config';
+import { unsRecordKeys } from '../../../infrastructure/chain/uns-artifacts';
+import { Access } from '../shared/auth/access';
+import { RequestValidationError } from '../shared/problem';
+import { DomainsQueryRules, normalizedName, parseDomainsQuery } from './domains-query';
+
+interface DomainMeta {
+  domain: string | null;
+  blockchain: string | null;
+  networkId: number | null;
+  owner: string | null;
+  resolver: string | null;
+  registry: string | null;
+  tokenId: string | null;
+  namehash: string | null;
+  reverse: boolean | null;
+}
+
+interface DomainBody {
+  meta: DomainMeta;
+  records: Record<string, string>;
+}
+
+/** Addresses are served in their EIP-55 form, as chain readers (and the published client) return them. */
+const bodyOf = (domain: ResolvedDomain): DomainBody => ({
+  meta: {
+    domain: domain.name,
+    blockchain: domain.blockchain,
+    networkId: domain.networkId,
+    owner: getAddress(domain.owner),
+    resolver: getAddress(domain.registry),
+    registry: getAddress(domain.registry),
+    tokenId: BigInt(domain.tokenId).toString(),
+    namehash: domain.tokenId,
+    reverse: domain.reverse,
+  },
+  records: { ...domain.records },
+});
+
+const unknownDomain = (name: string | null): DomainBody => ({
+  meta: { domain: name, blockchain: null, networkId: null, owner: null, resolver: null, registry: null, tokenId: null, namehash: null, reverse: null },
+  records: {},
+});
+
+/** Surface E: resolution of blockchain domains from the indexed chains (`decisions.md` §5). */
+@ApiTags('E: resolution')
+@ApiBearerAuth()
+@Controller('resolve')
+export class ResolutionController {
+  private readonly rules: DomainsQueryRules;
+
+  constructor(
+    private readonly queries: QueryBus,
+    private readonly runtime: Runtime,
+    config: AppConfig,
+  ) {
+    this.rules = {
+      knownKeys: unsRecordKeys(),
+      supportedTlds: new Set(runtime.chains.tlds.map((entry) => entry.tld)),
+      maxPerPage: config.values.resolutionMaxPerPage,
+    };
+  }
+
+  @Get('domains/:name')
+  @Access({ surface: 'resolution' })
+  async domain(@Param('name') rawName: string): Promise<DomainBody> {
+    const name = normalizedName(rawName);
+    if (name === null || !this.rules.supportedTlds.has(name.split('.').at(-1) as string)) return unknownDomain(name ?? rawName);
+    const found = await this.queries.execute(new GetResolvedDomain(name));
+    return found ? bodyOf(found) : unknownDomain(name);
+  }
+
+  @Get('domains')
+  @Access({ surface: 'resolution' })
+  async domains(@QueryParams() raw: Record<string, string | string[]>) {
+    const query = parseDomainsQuery(raw, this.rules);
+    if (Array.isArray(query)) throw new RequestValidationError(query);
+    const direction = query.sortDirection === 'ASC' ? 'asc' : 'desc';
+    const page = await this.queries.execute(new ListResolvedDomains(query.filter, { by: query.sortBy, direction }, query.perPage, query.after));
+    const last = page.items.at(-1);
+    return {
+      data: page.items.map((domain) => ({ id: domain.name, attributes: bodyOf(domain) })),
+      meta: {
+        perPage: query.perPage,
+        nextStartingAfter: last ? cursorOf(query.sortBy, last) : null,
+        sortBy: query.sortBy,
+        sortDirection: query.sortDirection,
+        hasMore: page.hasMore,
+      },
+    };
+  }
+
+  /** The table the published resolution client reads to route a name to its naming service and chain. */
+  @Get('supported_tlds')
+  supportedTlds() {
+    const tlds = this.runtime.chains.tlds;
+    return {
+      tlds: tlds.map((entry) => entry.tld),
+      meta: Object.fromEntries(tlds.map((entry) => [entry.tld, { namingService: 'UNS', registrationBlockchain: entry.blockchain }])),
+    };
+  }
+
+  @Get('status')
+  async status(): Promise<IndexingStatus> {
+    return this.queries.execute(new GetIndexingStatus(this.runtime.chains.networks.map((network) => network.blockchain)));
+  }
+}

@@ -1,0 +1,69 @@
+import { Projection } from '../../application/shared/projection';
+import { StoredEvent } from '../../application/shared/event-store.port';
+import { Address, Blockchain, ZERO_ADDRESS } from '../../domain/chains/blockchain';
+import { RegistryLogEvent } from '../../domain/chains/registry-log.events';
+import { assertNever } from '../../domain/shared/assert-never';
+
+/** A domain as the chain shows it, kept under its token id (the namehash of its name). */
+export interface ResolvedDomain {
+  readonly tokenId: string;
+  /** Known from the registry's `NewURI`, which follows the minting transfer in the same transaction. */
+  readonly name: string | null;
+  readonly tld: string | null;
+  readonly blockchain: Blockchain;
+  readonly networkId: number;
+  readonly owner: Address;
+  readonly registry: Address;
+  readonly records: Readonly<Record<string, string>>;
+  /** Whether the owner's reverse resolution points at this domain. */
+  readonly reverse: boolean;
+  /** ISO time of the minting block. */
+  readonly createdAt: string;
+  readonly createdBlock: number;
+}
+
+type Handled = Exclude<RegistryLogEvent, { type: 'RecordKeyAdded' }>;
+
+const evolve = (row: ResolvedDomain | undefined, event: StoredEvent<Handled>): ResolvedDomain | null => {
+  if (event.type === 'DomainTransferred' && event.data.from === ZERO_ADDRESS) return minted(event.data);
+  if (!row) return null; // a log about a token minted before the indexer's first block: nothing to attach it to
+  switch (event.type) {
+    case 'DomainTransferred':
+      return event.data.to === ZERO_ADDRESS ? null : { ...row, owner: event.data.to, reverse: false };
+    case 'DomainNamed':
+      return { ...row, name: event.data.name, tld: event.data.name.split('.').at(-1) ?? null };
+    case 'DomainRecordSet':
+      return { ...row, records: { ...row.records, [event.data.key]: event.data.value } };
+    case 'DomainRecordsReset':
+      return { ...row, records: {} };
+    case 'ReverseResolutionSet':
+      return { ...row, reverse: true };
+    case 'ReverseResolutionRemoved':
+      return { ...row, reverse: false };
+    default:
+      return assertNever(event);
+  }
+};
+
+const minted = (data: Extract<Handled, { type: 'DomainTransferred' }>['data']): ResolvedDomain => ({
+  tokenId: data.tokenId,
+  name: null,
+  tld: null,
+  blockchain: data.blockchain,
+  networkId: data.networkId,
+  owner: data.to,
+  registry: data.registry,
+  records: {},
+  reverse: false,
+  createdAt: new Date(data.blockTimestamp).toISOString(),
+  createdBlock: data.blockNumber,
+});
+
+/** The resolution read model that surface E serves: one document per token, from every chain's registry logs. */
+export const resolution: Projection<ResolvedDomain, Handled> = {
+  name: 'resolution',
+  version: 1,
+  handles: ['DomainTransferred', 'DomainNamed', 'DomainRecordSet', 'DomainRecordsReset', 'ReverseResolutionSet', 'ReverseResolutionRemoved'],
+  idOf: (event) => event.data.tokenId,
+  evolve,
+};

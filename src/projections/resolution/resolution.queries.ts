@@ -1,0 +1,105 @@
+import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
+import { DocumentStore, Filter, FindOptions } from '../../application/shared/document-store.port';
+import { tokenIdOf } from '../../domain/chains/blockchain';
+import { ResolvedDomain, resolution } from './resolution.projection';
+
+/** A domain as resolution shows it; undefined when the chains have no such token. */
+export class GetResolvedDomain extends Query<ResolvedDomain | undefined> {
+  constructor(readonly name: string) {
+    super();
+  }
+}
+
+@QueryHandler(GetResolvedDomain)
+export class GetResolvedDomainHandler implements IQueryHandler<GetResolvedDomain> {
+  constructor(private readonly documents: DocumentStore) {}
+
+  async execute({ name }: GetResolvedDomain): Promise<ResolvedDomain | undefined> {
+    const found = await this.documents.get<ResolvedDomain>(resolution.name, tokenIdOf(name));
+    return found && found.name === name ? found : undefined;
+  }
+}
+
+export type ResolutionSort = 'id' | 'name' | 'created_at';
+
+/** Where a page starts: after the item with these sort values (see `cursorOf`). */
+export type ResolutionCursor =
+  | { readonly sortBy: 'id'; readonly tokenId: string }
+  | { readonly sortBy: 'name'; readonly name: string }
+  | { readonly sortBy: 'created_at'; readonly createdAt: string; readonly name: string };
+
+export interface ResolutionFilter {
+  /** Lowercase addresses; a domain matches when any of them owns it. */
+  readonly owners: readonly string[];
+  /** Record key to value; a domain matches when it has all of them. */
+  readonly records: Readonly<Record<string, string>>;
+  readonly tlds: readonly string[];
+}
+
+export interface ResolutionPage {
+  readonly items: readonly ResolvedDomain[];
+  readonly hasMore: boolean;
+}
+
+/** Domains matching every filter given, in keyset pages of one sort order. */
+export class ListResolvedDomains extends Query<ResolutionPage> {
+  constructor(
+    readonly filter: ResolutionFilter,
+    readonly sort: { readonly by: ResolutionSort; readonly direction: 'asc' | 'desc' },
+    readonly perPage: number,
+    readonly after?: ResolutionCursor,
+  ) {
+    super();
+  }
+}
+
+const ORDER: Record<ResolutionSort, Pick<FindOptions, 'thenBy'> & { path: string }> = {
+  id: { path: 'tokenId' },
+  name: { path: 'name' },
+  // equal creation times (one block holds many mints) are ordered by name, as the cursor `<time>|<name>` says
+  created_at: { path: 'createdAt', thenBy: { path: 'name' } },
+};
+
+const afterOf = (cursor: ResolutionCursor): NonNullable<FindOptions['after']> => {
+  switch (cursor.sortBy) {
+    case 'id':
+      return { value: cursor.tokenId, id: cursor.tokenId };
+    case 'name':
+      return { value: cursor.name, id: tokenIdOf(cursor.name) };
+    case 'created_at':
+      return { value: cursor.createdAt, then: cursor.name, id: tokenIdOf(cursor.name) };
+  }
+};
+
+/** The cursor that continues a page after `domain`. */
+export const cursorOf = (sortBy: ResolutionSort, domain: ResolvedDomain): string => {
+  switch (sortBy) {
+    case 'id':
+      return domain.tokenId;
+    case 'name':
+      return domain.name ?? '';
+    case 'created_at':
+      return `${domain.createdAt}|${domain.name ?? ''}`;
+  }
+};
+
+@QueryHandler(ListResolvedDomains)
+export class ListResolvedDomainsHandler implements IQueryHandler<ListResolvedDomains> {
+  constructor(private readonly documents: DocumentStore) {}
+
+  async execute({ filter, sort, perPage, after }: ListResolvedDomains): Promise<ResolutionPage> {
+    const where: Filter[] = [];
+    if (filter.owners.length > 0) where.push({ path: 'owner', op: 'in', values: filter.owners });
+    for (const [key, value] of Object.entries(filter.records)) where.push({ path: ['records', key], op: 'eq', value });
+    if (filter.tlds.length > 0) where.push({ path: 'tld', op: 'in', values: filter.tlds });
+    const { path, thenBy } = ORDER[sort.by];
+    const found = await this.documents.find<ResolvedDomain>(resolution.name, {
+      where,
+      orderBy: { path, direction: sort.direction },
+      thenBy,
+      after: after && afterOf(after),
+      limit: perPage + 1,
+    });
+    return { items: found.slice(0, perPage).map((row) => row.doc), hasMore: found.length > perPage };
+  }
+}
