@@ -159,6 +159,8 @@ export class ViemChainGateway extends ChainGateway {
    */
   private async send(writeId: string, blockchain: Blockchain, entry: JournalEntry<unknown>, to: Address, data: Hex, alreadyDone: () => Promise<boolean>): Promise<ChainWriteResult> {
     const { client, chain } = this.on(blockchain);
+    // ETH domains are read-only for the service: its chain holds what was there (the fixtures) and what owners do
+    if (blockchain === 'ETH') throw new ChainWriteRejected(blockchain, writeId, 'the service does not write to ETH');
     if (entry.transactionHash && entry.rawTransaction) {
       const followed = await this.followUp(writeId, blockchain, entry.transactionHash, entry.rawTransaction);
       if (followed) return followed;

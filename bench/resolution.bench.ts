@@ -1,0 +1,414 @@
+/**
+ * npm run bench:resolution: requests/s and p99 of surface E's `GET /resolve/domains/:name` over BENCH_DOMAINS
+ * (default 10,000) domains minted on an embedded MATIC chain and indexed by the service, against a bare Fastify +
+ * pg handler that runs the same lookup (the namehash, then PostgresDocumentStore.get's SELECT) on the same
+ * database, in the same run. Goal: ratio at least 0.7. Then the mint-to-resolvable latency (p50, p99): from sending
+ * a mint to the first answer of the service that shows the domain's owner.
+ *
+ * The service runs with its default settings (pool size, indexer poll, `info` request logs, written to /dev/null).
+ * Both servers listen on loopback in this process; the load comes from a worker thread (its own event loop, so that
+ * generating load does not queue behind the server it measures): BENCH_CONNECTIONS (default 32) keep-alive
+ * connections, each sending its next request as soon as the previous answer is read, over random names of the
+ * indexed set. The two servers alternate in BENCH_ROUNDS (default 4) rounds of BENCH_ROUND_SECONDS (default 5) each,
+ * so that both see the same state of the machine. BENCH_FRESH_MINTS (default 100) tunes the latency part.
+ */
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { Agent, request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { isMainThread, parentPort, Worker } from 'node:worker_threads';
+import { CommandBus } from '@nestjs/cqrs';
+import { NestFastifyApplication } from '@nestjs/platform-fastify';
+import fastify, { FastifyInstance } from 'fastify';
+import { Client, Pool } from 'pg';
+import pino from 'pino';
+import { createPublicClient, encodeFunctionData, Hex, http, PublicClient } from 'viem';
+import { privateKeyToAccount, PrivateKeyAccount } from 'viem/accounts';
+import { IssueCredential } from '../src/application/identity/issue-credential.command';
+import { OpenAccount } from '../src/application/identity/open-account.command';
+import { tokenIdOf } from '../src/domain/chains/blockchain';
+import { ChainNetwork } from '../src/infrastructure/chain/chain-network';
+import { OpenChains } from '../src/infrastructure/chain/open-chains';
+import { unsArtifact } from '../src/infrastructure/chain/uns-artifacts';
+import { AppConfig } from '../src/infrastructure/config/config';
+import { Engine } from '../src/infrastructure/engine/engine.service';
+import { createLogger } from '../src/infrastructure/logging/logger';
+import { createPool, withDatabase } from '../src/infrastructure/postgres/database';
+import { RunningPostgres, startEmbeddedPostgres } from '../src/infrastructure/postgres/embedded-postgres';
+import { migrate } from '../src/infrastructure/postgres/migrations';
+import { Runtime } from '../src/infrastructure/runtime';
+import { createApp } from '../src/main';
+import { resolution } from '../src/projections/resolution/resolution.projection';
+import { freePort } from '../test/support/free-port';
+import { startTestChains } from '../test/support/test-chains';
+
+const DOMAINS = Number(process.env.BENCH_DOMAINS ?? 10_000);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
+const ROUND_SECONDS = Number(process.env.BENCH_ROUND_SECONDS ?? 5);
+const FRESH_MINTS = Number(process.env.BENCH_FRESH_MINTS ?? 100);
+/** Signed mints per JSON-RPC batch: large enough that the round trips do not count, small enough for anvil. */
+const MINT_BATCH = 200;
+const TLD = 'crypto';
+/** Every domain gets an address record, so that the documents served have the shape of real ones. */
+const RECORD_KEY = 'crypto.ETH.address';
+
+// ---------------------------------------------------------------------------------------------------------------
+// The load generator (the worker thread)
+
+interface LoadOrder {
+  readonly baseUrl: string;
+  /** Paths under baseUrl, picked at random per request. */
+  readonly paths: readonly string[];
+  readonly headers: Record<string, string>;
+  readonly connections: number;
+  readonly seconds: number;
+}
+
+interface LoadResult {
+  readonly requests: number;
+  readonly seconds: number;
+  /** Answers other than 200, which make a round worthless: the caller stops on any. */
+  readonly failures: number;
+  readonly firstFailure: string | null;
+  /** Milliseconds of every request, in no particular order. */
+  readonly latencies: Float64Array;
+}
+
+/** One GET, its body read to the end (the connection is reused only then); resolves to the status. */
+const get = (agent: Agent, url: URL, path: string, headers: Record<string, string>): Promise<number> =>
+  new Promise((resolve, reject) => {
+    const sent = request({ agent, host: url.hostname, port: url.port, path, headers }, (response) => {
+      response.on('data', () => undefined);
+      response.on('end', () => resolve(response.statusCode ?? 0));
+      response.on('error', reject);
+    });
+    sent.on('error', reject);
+    sent.end();
+  });
+
+/** Keeps `connections` requests in flight for `seconds`, each connection closed loop (next request after an answer). */
+const generateLoad = async (order: LoadOrder, agents: Map<string, Agent>): Promise<LoadResult> => {
+  let agent = agents.get(order.baseUrl);
+  if (!agent) {
+    agent = new Agent({ keepAlive: true, maxSockets: order.connections });
+    agents.set(order.baseUrl, agent);
+  }
+  const url = new URL(order.baseUrl);
+  const latencies: number[] = [];
+  let failures = 0;
+  let firstFailure: string | null = null;
+  const started = performance.now();
+  const deadline = started + order.seconds * 1000;
+  await Promise.all(
+    Array.from({ length: order.connections }, async () => {
+      while (performance.now() < deadline) {
+        const path = order.paths[Math.floor(Math.random() * order.paths.length)];
+        const sent = performance.now();
+        const status = await get(agent, url, path, order.headers);
+        latencies.push(performance.now() - sent);
+        if (status !== 200) {
+          failures++;
+          firstFailure ??= `${status} for ${path}`;
+        }
+      }
+    }),
+  );
+  return { requests: latencies.length, seconds: (performance.now() - started) / 1000, failures, firstFailure, latencies: Float64Array.from(latencies) };
+};
+
+const serveLoadOrders = (): void => {
+  const port = parentPort;
+  if (!port) throw new Error('the load generator runs in a worker thread');
+  const agents = new Map<string, Agent>();
+  port.on('message', (order: LoadOrder) => {
+    generateLoad(order, agents).then(
+      (result) => port.postMessage(result),
+      (error: unknown) => port.postMessage({ error: String(error) }),
+    );
+  });
+};
+
+/** The main thread's handle on the load generator: one order at a time. */
+class LoadGenerator {
+  private readonly worker = new Worker(__filename);
+
+  run(order: LoadOrder): Promise<LoadResult> {
+    return new Promise((resolve, reject) => {
+      const onError = (error: Error): void => reject(error);
+      this.worker.once('error', onError);
+      this.worker.once('message', (answer: LoadResult | { error: string }) => {
+        this.worker.off('error', onError);
+        if ('error' in answer) reject(new Error(`load generator: ${answer.error}`));
+        else resolve(answer);
+      });
+      this.worker.postMessage(order);
+    });
+  }
+
+  async close(): Promise<void> {
+    await this.worker.terminate();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Minting
+
+/** Signs mints from the relayer with its own nonces, so that thousands go out without waiting for receipts. */
+class Minter {
+  private readonly account: PrivateKeyAccount;
+  private readonly client: PublicClient;
+  private nonce = 0;
+  private gas = 0n;
+  private gasPrice = 0n;
+
+  constructor(
+    private readonly network: ChainNetwork,
+    relayerKey: Hex,
+  ) {
+    this.account = privateKeyToAccount(relayerKey);
+    this.client = createPublicClient({ transport: http(network.rpcUrl) }) as PublicClient;
+  }
+
+  /** Reads the nonce and prices one mint: every mint here has the same shape, so one estimate holds for all. */
+  async prepare(): Promise<void> {
+    this.nonce = await this.client.getTransactionCount({ address: this.account.address, blockTag: 'pending' });
+    const estimate = await this.client.estimateGas({ account: this.account.address, to: this.network.mintingManager, data: this.callData('estimate-000000') });
+    this.gas = (estimate * 3n) / 2n;
+    // twice today's price: the base fee of an automining anvil only falls, so no mint is ever priced out
+    this.gasPrice = (await this.client.getGasPrice()) * 2n;
+  }
+
+  private callData(label: string): Hex {
+    const owner = ownerOf(label);
+    return encodeFunctionData({
+      abi: unsArtifact('MintingManager').abi,
+      functionName: 'issueWithRecords',
+      args: [owner, [label, TLD], [RECORD_KEY], [owner], false],
+    });
+  }
+
+  /** A signed transaction minting `<label>.crypto` with the next nonce. */
+  async sign(label: string): Promise<Hex> {
+    return this.account.signTransaction({
+      type: 'legacy',
+      chainId: this.network.chainId,
+      to: this.network.mintingManager,
+      data: this.callData(label),
+      nonce: this.nonce++,
+      gas: this.gas,
+      gasPrice: this.gasPrice,
+    });
+  }
+
+  /** Sends signed transactions in one JSON-RPC batch; returns their hashes, throwing on any refusal. */
+  async send(transactions: readonly Hex[]): Promise<Hex[]> {
+    const response = await fetch(this.network.rpcUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(transactions.map((transaction, id) => ({ jsonrpc: '2.0', id, method: 'eth_sendRawTransaction', params: [transaction] }))),
+    });
+    const answers = (await response.json()) as { id: number; result?: Hex; error?: { message: string } }[];
+    const failed = answers.find((answer) => answer.error);
+    if (failed) throw new Error(`the chain refused a mint: ${failed.error?.message}`);
+    return answers.sort((a, b) => a.id - b.id).map((answer) => answer.result as Hex);
+  }
+
+  async confirmed(hash: Hex): Promise<void> {
+    const receipt = await this.client.waitForTransactionReceipt({ hash, pollingInterval: 20 });
+    if (receipt.status !== 'success') throw new Error(`mint ${hash} reverted`);
+  }
+}
+
+/** A distinct owner per domain, derived from its label, so that the served documents differ in more than the name. */
+const ownerOf = (label: string): Hex => `0x${tokenIdOf(`${label}.${TLD}`).slice(-40)}`;
+
+const labelOf = (prefix: string, n: number): string => `${prefix}-${String(n).padStart(6, '0')}`;
+
+// ---------------------------------------------------------------------------------------------------------------
+// The two servers
+
+/** Surface E as the service runs it, on its own database and the embedded chain. */
+const startService = async (databaseUrl: string, chains: OpenChains & { env: Record<string, string> }): Promise<{ app: NestFastifyApplication; baseUrl: string }> => {
+  const config = new AppConfig({ ...chains.env, LOG_LEVEL: 'info' });
+  // a request log line is part of what each request costs in production: written, but to nowhere
+  const logger = createLogger(config.values.logLevel, pino.destination({ dest: '/dev/null', sync: false }));
+  const app = await createApp({ config, runtime: new Runtime('all', databaseUrl, chains), logger });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return { app, baseUrl: await app.getUrl() };
+};
+
+/** The least a server can do for the same answer: the namehash and the service's SELECT, the document as it is. */
+const startBaseline = async (pool: Pool): Promise<{ server: FastifyInstance; baseUrl: string }> => {
+  const server = fastify();
+  server.get<{ Params: { name: string } }>('/domains/:name', async (req, reply) => {
+    // the statement of PostgresDocumentStore.get, word for word
+    const { rows } = await pool.query<{ doc: unknown }>(
+      'select doc from projection_documents d where d.projection = $1 and d.generation = (select generation from projection_generations g where g.name = d.projection and g.live) and d.id = $2',
+      [resolution.name, tokenIdOf(req.params.name)],
+    );
+    if (rows.length === 0) return reply.code(404).send({ message: 'not found' });
+    return rows[0].doc;
+  });
+  const baseUrl = await server.listen({ port: 0, host: '127.0.0.1' });
+  return { server, baseUrl };
+};
+
+// ---------------------------------------------------------------------------------------------------------------
+// Measuring
+
+const percentile = (sorted: Float64Array, fraction: number): number => sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)];
+
+const sortedOf = (parts: readonly Float64Array[]): Float64Array => {
+  const all = new Float64Array(parts.reduce((sum, part) => sum + part.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    all.set(part, at);
+    at += part.length;
+  }
+  return all.sort();
+};
+
+interface Tally {
+  requests: number;
+  seconds: number;
+  latencies: Float64Array[];
+}
+
+const record = (tally: Tally, result: LoadResult, label: string): void => {
+  if (result.failures > 0) throw new Error(`${label}: ${result.failures} answers were not 200 (first: ${result.firstFailure})`);
+  tally.requests += result.requests;
+  tally.seconds += result.seconds;
+  tally.latencies.push(result.latencies);
+};
+
+const summary = (tally: Tally): { perSecond: number; p50: number; p99: number } => {
+  const sorted = sortedOf(tally.latencies);
+  return { perSecond: tally.requests / tally.seconds, p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99) };
+};
+
+/** The owner the service shows for a name, or null while it does not know the domain. */
+const ownerShown = async (baseUrl: string, key: string, name: string): Promise<string | null> => {
+  const response = await fetch(`${baseUrl}/resolve/domains/${name}`, { headers: { authorization: `Bearer ${key}` } });
+  if (response.status !== 200) throw new Error(`GET /resolve/domains/${name} answered ${response.status}`);
+  return ((await response.json()) as { meta: { owner: string | null } }).meta.owner;
+};
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+// ---------------------------------------------------------------------------------------------------------------
+
+const main = async (): Promise<void> => {
+  const runStarted = performance.now();
+  const runDir = mkdtempSync(join(tmpdir(), 'domain-engine-bench-'));
+  chmodSync(runDir, 0o755); // run as root, the server runs as the postgres user, who must reach its data directory
+  const cleanups: (() => Promise<void>)[] = [];
+  try {
+    const server: RunningPostgres = await startEmbeddedPostgres({ dataDir: join(runDir, 'postgres'), port: await freePort(), log: { info: () => undefined, debug: () => undefined } });
+    cleanups.unshift(() => server.stop());
+    const admin = new Client({ connectionString: server.url });
+    await admin.connect();
+    await admin.query('create database bench');
+    await admin.end();
+    const databaseUrl = withDatabase(server.url, 'bench');
+    const migrations = createPool(databaseUrl, 2);
+    await migrate(migrations).finally(() => migrations.end());
+
+    const chains = await startTestChains('MATIC');
+    cleanups.unshift(async () => {
+      await chains.stop();
+      rmSync(chains.dataDir, { recursive: true, force: true });
+    });
+    const network = chains.networks[0];
+    const service = await startService(databaseUrl, chains);
+    cleanups.unshift(() => service.app.close());
+    const commands = service.app.get(CommandBus);
+    const { accountId } = await commands.execute(new OpenAccount({ kind: 'partner', profile: 'web3', name: 'Resolution bench' }));
+    const key = (await commands.execute(new IssueCredential(accountId, 'resolution_key'))).secret;
+
+    // the indexed set: DOMAINS real mints, signed here and sent in batches, then indexed and projected by the service
+    const minter = new Minter(network, chains.relayerKey);
+    await minter.prepare();
+    const labels = Array.from({ length: DOMAINS }, (_, n) => labelOf('bench', n));
+    const mintStarted = performance.now();
+    let lastHash: Hex | undefined;
+    for (let from = 0; from < labels.length; from += MINT_BATCH) {
+      const signed = await Promise.all(labels.slice(from, from + MINT_BATCH).map((label) => minter.sign(label)));
+      lastHash = (await minter.send(signed)).at(-1);
+    }
+    if (lastHash) await minter.confirmed(lastHash);
+    const mintSeconds = (performance.now() - mintStarted) / 1000;
+    await service.app.get(Engine).settled();
+    const indexedSeconds = (performance.now() - mintStarted) / 1000;
+
+    const pool = createPool(databaseUrl, new AppConfig({}).values.databasePoolSize);
+    cleanups.unshift(() => pool.end());
+    const { rows } = await pool.query<{ count: string }>(
+      "select count(*) from projection_documents d where d.projection = $1 and d.doc->>'name' like $2 and d.generation = (select generation from projection_generations g where g.name = d.projection and g.live)",
+      [resolution.name, `bench-%.${TLD}`],
+    );
+    const indexed = Number(rows[0].count);
+    if (indexed !== DOMAINS) throw new Error(`minted ${DOMAINS} domains, the resolution projection holds ${indexed}`);
+    console.log(`${DOMAINS} domains minted on ${network.blockchain} in ${mintSeconds.toFixed(1)} s (${(DOMAINS / mintSeconds).toFixed(0)}/s), indexed and projected ${(indexedSeconds - mintSeconds).toFixed(1)} s later`);
+
+    const baseline = await startBaseline(pool);
+    cleanups.unshift(() => baseline.server.close());
+    const names = labels.map((label) => `${label}.${TLD}`);
+    // both must answer with the same domain before their speeds mean anything
+    for (const name of names.slice(0, 20)) {
+      const shown = await ownerShown(service.baseUrl, key, name);
+      const doc = (await (await fetch(`${baseline.baseUrl}/domains/${name}`)).json()) as { owner: string };
+      if (shown?.toLowerCase() !== ownerOf(name.split('.')[0]) || doc.owner !== shown.toLowerCase()) {
+        throw new Error(`${name}: the service shows owner ${shown}, the baseline ${doc.owner}`);
+      }
+    }
+
+    const load = new LoadGenerator();
+    cleanups.unshift(() => load.close());
+    const headers = { authorization: `Bearer ${key}` };
+    const serviceOrder: LoadOrder = { baseUrl: service.baseUrl, paths: names.map((name) => `/resolve/domains/${name}`), headers, connections: CONNECTIONS, seconds: ROUND_SECONDS };
+    const baselineOrder: LoadOrder = { ...serviceOrder, baseUrl: baseline.baseUrl, paths: names.map((name) => `/domains/${name}`) };
+    // warm both up (connections, JIT, plans, the documents in shared buffers), outside the measured rounds
+    await load.run({ ...serviceOrder, seconds: 2 });
+    await load.run({ ...baselineOrder, seconds: 2 });
+    const serviceTally: Tally = { requests: 0, seconds: 0, latencies: [] };
+    const baselineTally: Tally = { requests: 0, seconds: 0, latencies: [] };
+    for (let round = 0; round < ROUNDS; round++) {
+      record(serviceTally, await load.run(serviceOrder), 'service');
+      record(baselineTally, await load.run(baselineOrder), 'baseline');
+    }
+    const served = summary(serviceTally);
+    const bare = summary(baselineTally);
+    console.log(`GET /domains/{name} over ${DOMAINS} indexed domains, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${ROUND_SECONDS} s each`);
+    console.log(`  service (GET /resolve/domains/:name): ${served.perSecond.toFixed(0)} requests/s, p50 ${served.p50.toFixed(2)} ms, p99 ${served.p99.toFixed(2)} ms`);
+    console.log(`  bare Fastify + pg:                    ${bare.perSecond.toFixed(0)} requests/s, p50 ${bare.p50.toFixed(2)} ms, p99 ${bare.p99.toFixed(2)} ms`);
+    console.log(`  ratio:                                ${(served.perSecond / bare.perSecond).toFixed(2)} (goal >= 0.7)`);
+
+    // mint-to-resolvable: one fresh mint at a time, polled through the service until it shows the owner
+    const latencies: number[] = [];
+    for (let n = 0; n < FRESH_MINTS; n++) {
+      const label = labelOf('fresh', n);
+      const signed = await minter.sign(label);
+      const sent = performance.now();
+      await minter.send([signed]);
+      while ((await ownerShown(service.baseUrl, key, `${label}.${TLD}`)) === null) await sleep(2);
+      latencies.push(performance.now() - sent);
+    }
+    const sorted = Float64Array.from(latencies).sort();
+    console.log(`mint to resolvable over ${FRESH_MINTS} fresh mints, one at a time (indexer poll ${new AppConfig({}).values.indexerPollMs} ms):`);
+    console.log(`  p50 ${percentile(sorted, 0.5).toFixed(0)} ms, p99 ${percentile(sorted, 0.99).toFixed(0)} ms`);
+  } finally {
+    for (const cleanup of cleanups) await cleanup();
+    rmSync(runDir, { recursive: true, force: true });
+  }
+  console.log(`run took ${((performance.now() - runStarted) / 1000).toFixed(0)} s`);
+};
+
+if (isMainThread) {
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+} else {
+  serveLoadOrders();
+}
