@@ -10,6 +10,7 @@ import { IdentityAdaptersModule } from './infrastructure/identity/identity-adapt
 import { PostgresModule } from './infrastructure/postgres/postgres.module';
 import { Runtime } from './infrastructure/runtime';
 import { TestExecutorModule } from './infrastructure/test-executor/test-executor.module';
+import { ChainsModule } from './application/chains/chains.module';
 import { ChainAdaptersModule } from './infrastructure/chain/chain-adapters.module';
 import { ResolutionModule } from './projections/resolution/resolution.module';
 import { ResolutionHttpModule } from './interfaces/http/resolution/resolution-http.module';
@@ -42,6 +43,7 @@ export class AppModule {
         OperationsModule,
         IdentityModule,
         ChainAdaptersModule,
+        ChainsModule,
         ResolutionModule,
         // the HTTP surfaces run in the api role only; a worker serves /health and /metrics
         ...(runtime.servesApi ? [OAuthModule, AgentActionsModule, ResolutionHttpModule] : []),

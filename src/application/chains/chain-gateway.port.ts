@@ -59,6 +59,8 @@ export abstract class ChainGateway {
   abstract blockchains(): readonly Blockchain[];
   /** The account that pays for gas, mints and relays; domains returned to the service go to it. */
   abstract serviceAddress(): Address;
+  /** The registry contract on a chain (self-custody owners sign requests for it). */
+  abstract registryOf(blockchain: Blockchain): Address;
   abstract domain(blockchain: Blockchain, name: string, keys: readonly string[]): Promise<DomainState>;
   abstract nonceOf(blockchain: Blockchain, name: string): Promise<bigint>;
 
@@ -70,6 +72,8 @@ export abstract class ChainGateway {
   abstract verify(blockchain: Blockchain, request: ForwardRequest, signature: `0x${string}`): Promise<{ offChain: boolean; onChain: boolean }>;
   /** Sends a signed forward request through the registry's `execute`. */
   abstract relay(writeId: string, blockchain: Blockchain, request: ForwardRequest, signature: `0x${string}`): Promise<ChainWriteResult>;
+  /** Follows up a write recorded before (undefined if there is none): its receipt, or its bytes sent again. */
+  abstract resume(writeId: string, blockchain: Blockchain): Promise<ChainWriteResult | undefined>;
   /** An owner's call signed with a key the service holds, then relayed. */
   abstract actAsOwner(writeId: string, blockchain: Blockchain, name: string, owner: MessageSigner, call: OwnerCall): Promise<ChainWriteResult>;
 }

@@ -59,8 +59,8 @@ export class ViemChainGateway extends ChainGateway {
     return lower(this.relayer.address);
   }
 
-  network(blockchain: Blockchain): ChainNetwork {
-    return this.on(blockchain).network;
+  registryOf(blockchain: Blockchain): Address {
+    return lower(this.on(blockchain).network.registry);
   }
 
   async domain(blockchain: Blockchain, name: string, keys: readonly string[]): Promise<DomainState> {
@@ -127,6 +127,12 @@ export class ViemChainGateway extends ChainGateway {
 
   async relay(writeId: string, blockchain: Blockchain, request: ForwardRequest, signature: Hex): Promise<ChainWriteResult> {
     const entry = await this.journal.open<RelayIntent>(writeId, blockchain, 'RELAY', () => ({ request: toJson(request), signature }));
+    return this.sendRelay(writeId, blockchain, entry);
+  }
+
+  async resume(writeId: string, blockchain: Blockchain): Promise<ChainWriteResult | undefined> {
+    const entry = await this.journal.find<RelayIntent>(writeId);
+    if (!entry) return undefined;
     return this.sendRelay(writeId, blockchain, entry);
   }
 

@@ -1,0 +1,17 @@
+import { Address } from '../../domain/chains/blockchain';
+import { MessageSigner } from './chain-gateway.port';
+
+/**
+ * The keys of the custodial wallets the service holds for accounts. Undefined when the account holds no key for
+ * the address (the wallet is external, or another account's).
+ */
+export abstract class CustodialSigners {
+  abstract signerFor(accountId: string, address: Address): Promise<MessageSigner | undefined>;
+}
+
+/** Until custodial wallets exist (the web3 partner surface creates them), no account holds a key. */
+export class NoCustodialSigners extends CustodialSigners {
+  async signerFor(): Promise<MessageSigner | undefined> {
+    return undefined;
+  }
+}
