@@ -78,6 +78,7 @@ describe('restarting the service in the middle of indexing', () => {
 
   /** Whatever happened, nothing this test started outlives it: the service, the chain it left, the database server. */
   afterAll(async () => {
+    if (!dataDir) return;
     await pool?.end().catch(() => undefined);
     if (service && service.exitCode === null && service.signalCode === null) await stopped(service, 'SIGKILL');
     const chainPidFile = join(dataDir, 'chains', 'MATIC.pid');
@@ -262,6 +263,9 @@ describe('restarting the service in the middle of indexing', () => {
     await store.end();
     expect(await stopped(service, 'SIGTERM')).toBe(0);
     expect(await chainAnswers()).toBe(false);
+    // the restarted service adopted the PostgreSQL the killed one left running, and stopped it too
+    expect(output).toContain('adopted the embedded PostgreSQL left running');
+    expect(existsSync(join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
     lap('stopped');
     passed = true;
   }, 240_000);

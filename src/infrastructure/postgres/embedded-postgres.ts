@@ -34,7 +34,15 @@ const PASSWORD_FILE = 'domain-engine.password';
 export const startEmbeddedPostgres = async (options: EmbeddedPostgresOptions): Promise<RunningPostgres> => {
   const dataDir = resolve(options.dataDir);
   const running = runningCluster(dataDir);
+  const ownerFile = `${dataDir}.owner`;
   if (running) {
+    const owner = existsSync(ownerFile) ? Number(readFileSync(ownerFile, 'utf8')) : NaN;
+    if (Number.isInteger(owner) && owner !== process.pid && !isAlive(owner)) {
+      // the process that started it was killed: this one takes the server over and stops it on exit
+      writeFileSync(ownerFile, String(process.pid));
+      options.log.info(`adopted the embedded PostgreSQL left running on port ${running.port}`);
+      return { url: urlFor(running.port, readPassword(dataDir)), owned: true, stop: () => stopPostmaster(running.pid) };
+    }
     options.log.info(`reusing the embedded PostgreSQL already running on port ${running.port}`);
     return { url: urlFor(running.port, readPassword(dataDir)), owned: false, stop: async () => undefined };
   }
@@ -42,7 +50,24 @@ export const startEmbeddedPostgres = async (options: EmbeddedPostgresOptions): P
   const account = serverAccount();
   if (!existsSync(join(dataDir, 'PG_VERSION'))) await initialise(dataDir, binaries.initdb, account, options.log);
   const child = await launch(dataDir, binaries.postgres, account, options);
+  writeFileSync(ownerFile, String(process.pid));
   return { url: urlFor(options.port, readPassword(dataDir)), owned: true, stop: () => shutdown(child) };
+};
+
+const isAlive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** Fast shutdown of a server this process did not spawn; resolves once it is gone. */
+const stopPostmaster = async (pid: number): Promise<void> => {
+  if (!isAlive(pid)) return;
+  process.kill(pid, 'SIGINT');
+  for (let waited = 0; waited < 30_000 && isAlive(pid); waited += 50) await new Promise((resolvePromise) => setTimeout(resolvePromise, 50));
 };
 
 const urlFor = (port: number, password: string): string =>
@@ -51,17 +76,13 @@ const urlFor = (port: number, password: string): string =>
 const readPassword = (dataDir: string): string => readFileSync(join(dataDir, PASSWORD_FILE), 'utf8').trim();
 
 /** The port of a live server on this data directory, from its postmaster.pid (pid on line 1, port on line 4). */
-const runningCluster = (dataDir: string): { port: number } | undefined => {
+const runningCluster = (dataDir: string): { pid: number; port: number } | undefined => {
   const pidFile = join(dataDir, 'postmaster.pid');
   if (!existsSync(pidFile)) return undefined;
   const lines = readFileSync(pidFile, 'utf8').split('\n');
   const pid = Number(lines[0]);
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return undefined; // a stale file from a crash: the server clears it when it starts
-  }
-  return { port: Number(lines[3]) };
+  // a stale file from a crash: the server clears it when it starts
+  return isAlive(pid) ? { pid, port: Number(lines[3]) } : undefined;
 };
 
 interface Binaries {
