@@ -2,8 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { decodeJwt } from 'jose';
 import { PartnerProfile } from '../../domain/identity/account';
 import { credentialDecider, CredentialKind, credentialStream } from '../../domain/identity/credential';
+import { Clock } from '../shared/clock';
 import { EventStore } from '../shared/event-store.port';
 import { loadStream } from '../shared/handle-command';
+import { IdentitySettings } from './identity-settings';
 import { TokenSigner } from './identity.ports';
 import { AGENT_KEY_PATTERN, digestOf, RESOLUTION_KEY_PATTERN } from './secrets';
 
@@ -18,14 +20,28 @@ const JWT_PATTERN = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
 
 /**
  * Who a bearer credential belongs to, per surface. Keys are looked up by the digest of the secret in the event
- * store itself (not a projection), so a revocation holds from the very next request.
+ * store itself (not a projection). A key found active is kept for `credentialCacheMs` (reading the credential on
+ * every request halved the requests/s of resolution lookups): the revoking process forgets it at once, the others
+ * within that time.
  */
+/** Enough for every active key of a large deployment; the oldest entry goes first beyond it. */
+const MAX_CACHED_KEYS = 50_000;
+
 @Injectable()
 export class Authenticator {
+  private readonly active = new Map<string, { principal: Principal; until: number }>();
+
   constructor(
     private readonly store: EventStore,
     private readonly signer: TokenSigner,
+    private readonly settings: IdentitySettings,
+    private readonly clock: Clock,
   ) {}
+
+  /** Called by the revocation: from now on this process reads the credential again. */
+  forget(secretDigest: string): void {
+    this.active.delete(secretDigest);
+  }
 
   /** Surface A: an agent API key, or an OAuth access token from surface B. */
   async agent(bearer: string): Promise<Principal | undefined> {
@@ -52,8 +68,17 @@ export class Authenticator {
   }
 
   private async byKey(secret: string, kind: CredentialKind, via: Principal['via']): Promise<Principal | undefined> {
-    const { state } = await loadStream(this.store, credentialStream(digestOf(secret)), credentialDecider);
+    const digest = digestOf(secret);
+    const now = this.clock.now();
+    const known = this.active.get(digest);
+    if (known && known.until > now) return known.principal.via === via ? known.principal : undefined;
+    const { state } = await loadStream(this.store, credentialStream(digest), credentialDecider);
     if (state.status !== 'ACTIVE' || state.kind !== kind) return undefined;
-    return { accountId: state.accountId, via, scopes: state.scopes, profile: null };
+    const principal: Principal = { accountId: state.accountId, via, scopes: state.scopes, profile: null };
+    if (this.settings.credentialCacheMs > 0) {
+      if (this.active.size >= MAX_CACHED_KEYS) this.active.delete(this.active.keys().next().value as string);
+      this.active.set(digest, { principal, until: now + this.settings.credentialCacheMs });
+    }
+    return principal;
   }
 }

@@ -7,6 +7,8 @@ export class IdentitySettings {
     /** Signups per window for one email address. */
     readonly signupLimitPerEmail: number,
     readonly rateWindowSeconds: number,
+    /** How long another process may go on accepting a key revoked elsewhere (this process forgets it at once). */
+    readonly credentialCacheMs: number = 0,
   ) {}
 }
 

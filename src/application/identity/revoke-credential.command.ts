@@ -3,9 +3,11 @@ import { credentialDecider, credentialStream } from '../../domain/identity/crede
 import { Clock } from '../shared/clock';
 import { EventStore } from '../shared/event-store.port';
 import { handleCommand } from '../shared/handle-command';
+import { Authenticator } from './authenticator';
 
 /**
- * Revokes a key; from the next request on it authenticates nothing. Callers find the key's digest by its id in the
+ * Revokes a key; from the next request on it authenticates nothing in this process, and in other processes once
+ * their cache of active keys (`CREDENTIAL_CACHE_MS`) lets it go. Callers find the key's digest by its id in the
  * credential list (`GetCredential`).
  */
 export class RevokeCredential extends Command<void> {
@@ -22,6 +24,7 @@ export class RevokeCredentialHandler implements ICommandHandler<RevokeCredential
   constructor(
     private readonly store: EventStore,
     private readonly clock: Clock,
+    private readonly authenticator: Authenticator,
   ) {}
 
   async execute({ credentialId, secretDigest }: RevokeCredential): Promise<void> {
@@ -29,5 +32,6 @@ export class RevokeCredentialHandler implements ICommandHandler<RevokeCredential
       type: 'RevokeCredential',
       data: { credentialId, at: this.clock.now() },
     });
+    this.authenticator.forget(secretDigest);
   }
 }

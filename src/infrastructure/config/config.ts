@@ -121,6 +121,7 @@ export const VARIABLES = {
     defaultText: 'http://localhost:<PORT>',
     parse: (raw: string | undefined): string | undefined => (raw === undefined || raw === '' ? undefined : raw.replace(/\/+$/, '')),
   },
+  credentialCacheMs: integer('CREDENTIAL_CACHE_MS', 'How long a process keeps an API key it found active without reading it again; a revocation holds at once in the revoking process and within this time in the others (0: read on every request)', 1000, 0, 60000),
   refreshTokenTtlDays: integer('REFRESH_TOKEN_TTL_DAYS', 'Lifetime of a refresh token (each use issues a new one)', 30, 1, 365),
   oauthRateLimitPerIp: integer('OAUTH_RATE_LIMIT_PER_IP', 'Requests to `/api/oauth` one IP address may make per rate window', 60, 1, 1000000),
   signupRateLimitPerEmail: integer('SIGNUP_RATE_LIMIT_PER_EMAIL', 'Signups one email address may start per rate window', 5, 1, 1000000),

@@ -46,7 +46,7 @@ class MailerShutdown implements OnApplicationShutdown {
     {
       provide: IdentitySettings,
       useFactory: ({ values }: AppConfig) =>
-        new IdentitySettings(values.refreshTokenTtlDays * 86_400, values.oauthRateLimitPerIp, values.signupRateLimitPerEmail, values.rateWindowSeconds),
+        new IdentitySettings(values.refreshTokenTtlDays * 86_400, values.oauthRateLimitPerIp, values.signupRateLimitPerEmail, values.rateWindowSeconds, values.credentialCacheMs),
       inject: [AppConfig],
     },
   ],

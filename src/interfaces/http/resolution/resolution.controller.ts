@@ -29,6 +29,14 @@ interface DomainBody {
   records: Record<string, string>;
 }
 
+/** A handful of registries: their EIP-55 form is computed once (a checksum costs a keccak per call). */
+const registries = new Map<string, string>();
+const registryChecksum = (registry: string): string => {
+  let checksummed = registries.get(registry);
+  if (!checksummed) registries.set(registry, (checksummed = getAddress(registry)));
+  return checksummed;
+};
+
 /** Addresses are served in their EIP-55 form, as chain readers (and the published client) return them. */
 const bodyOf = (domain: ResolvedDomain): DomainBody => ({
   meta: {
@@ -36,8 +44,8 @@ const bodyOf = (domain: ResolvedDomain): DomainBody => ({
     blockchain: domain.blockchain,
     networkId: domain.networkId,
     owner: getAddress(domain.owner),
-    resolver: getAddress(domain.registry),
-    registry: getAddress(domain.registry),
+    resolver: registryChecksum(domain.registry),
+    registry: registryChecksum(domain.registry),
     tokenId: BigInt(domain.tokenId).toString(),
     namehash: domain.tokenId,
     reverse: domain.reverse,
