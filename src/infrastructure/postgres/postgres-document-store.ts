@@ -32,10 +32,12 @@ export class PostgresDocumentStore implements DocumentStore {
   constructor(private readonly pool: Pool) {}
 
   async get<Row>(projection: string, id: string): Promise<Row | undefined> {
-    const { rows } = await this.pool.query<{ doc: Row }>(
-      `select doc from projection_documents d where d.projection = $1 and d.generation = ${LIVE} and d.id = $2`,
-      [projection, id],
-    );
+    // a named statement: each connection parses and plans the hottest read once
+    const { rows } = await this.pool.query<{ doc: Row }>({
+      name: 'document_get',
+      text: `select doc from projection_documents d where d.projection = $1 and d.generation = ${LIVE} and d.id = $2`,
+      values: [projection, id],
+    });
     return rows[0]?.doc;
   }
 
