@@ -7,6 +7,7 @@ import { Pool } from 'pg';
 import { Address, createPublicClient, createWalletClient, Hex, http, namehash } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { unsAddresses, unsArtifact } from '../../src/infrastructure/chain/uns-artifacts';
+import { stopProcess } from '../../src/infrastructure/processes';
 import { startService, stopped } from '../support/cli';
 import { eventually } from '../support/eventually';
 import { freePort } from '../support/free-port';
@@ -23,24 +24,6 @@ interface DomainsPage {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-const isAlive = (pid: number): boolean => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
-/** Signals a process we know by pid (a detached node or server the service left) and waits until it is gone. */
-const stopPid = async (pid: number, signal: NodeJS.Signals, hardSignal: NodeJS.Signals): Promise<void> => {
-  if (!isAlive(pid)) return;
-  process.kill(pid, signal);
-  for (let waited = 0; waited < 10_000 && isAlive(pid); waited += 50) await sleep(50);
-  if (isAlive(pid)) process.kill(pid, hardSignal);
-  for (let waited = 0; waited < 5_000 && isAlive(pid); waited += 50) await sleep(50);
-};
 
 /**
  * The issue's scenario: the service is killed (SIGKILL, no shutdown hooks) while the MATIC indexer is storing 100
@@ -82,9 +65,9 @@ describe('restarting the service in the middle of indexing', () => {
     await pool?.end().catch(() => undefined);
     if (service && service.exitCode === null && service.signalCode === null) await stopped(service, 'SIGKILL');
     const chainPidFile = join(dataDir, 'chains', 'MATIC.pid');
-    if (existsSync(chainPidFile)) await stopPid((JSON.parse(readFileSync(chainPidFile, 'utf8')) as { anvil: number }).anvil, 'SIGTERM', 'SIGKILL');
+    if (existsSync(chainPidFile)) await stopProcess((JSON.parse(readFileSync(chainPidFile, 'utf8')) as { anvil: number }).anvil, 'SIGTERM', 10_000, 'SIGKILL');
     const postmasterPid = join(dataDir, 'postgres', 'postmaster.pid');
-    if (existsSync(postmasterPid)) await stopPid(Number(readFileSync(postmasterPid, 'utf8').split('\n')[0]), 'SIGINT', 'SIGQUIT');
+    if (existsSync(postmasterPid)) await stopProcess(Number(readFileSync(postmasterPid, 'utf8').split('\n')[0]), 'SIGINT', 10_000, 'SIGQUIT');
     if (!passed || process.env.INDEXER_RESTART_VERBOSE) process.stderr.write(`indexer-restart:\n${progress.join('\n')}\n`);
     if (passed) rmSync(runDir, { recursive: true, force: true });
     else process.stderr.write(`indexer-restart: data kept in ${runDir}; the service's last output:\n${output.slice(-4000)}\n`);

@@ -4,6 +4,7 @@ import { createPublicClient, getAddress, Hex, http } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { Blockchain, BLOCKCHAINS } from '../../domain/chains/blockchain';
 import { AppConfig, ContractOverrides } from '../config/config';
+import { isAlive, stopProcess } from '../processes';
 import { RunningAnvil, startAnvil } from './anvil';
 import { ChainNetwork, ChainSetup } from './chain-network';
 import { mintFixtures } from './fixtures-minter';
@@ -94,7 +95,7 @@ const startOrReuseAnvil = async (dir: string, blockchain: Blockchain, chainId: n
     if (owner && !isAlive(owner.owner)) {
       writeFileSync(pidFile, JSON.stringify({ anvil: owner.anvil, owner: process.pid }));
       log.info(`adopted the ${blockchain} chain left running on port ${port}`);
-      return { rpcUrl, ownedHere: true, stop: () => stopPid(owner.anvil) };
+      return { rpcUrl, ownedHere: true, stop: () => stopProcess(owner.anvil, 'SIGTERM', 10_000) }; // SIGTERM lets anvil write its state
     }
     log.info(`reusing the ${blockchain} chain running on port ${port}`);
     return { rpcUrl, ownedHere: false, stop: async () => undefined };
@@ -111,20 +112,4 @@ const chainIdAt = async (rpcUrl: string): Promise<number | undefined> => {
   } catch {
     return undefined;
   }
-};
-
-const isAlive = (pid: number): boolean => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
-/** SIGTERM lets anvil write its state; waits until the process is gone. */
-const stopPid = async (pid: number): Promise<void> => {
-  if (!isAlive(pid)) return;
-  process.kill(pid, 'SIGTERM');
-  for (let waited = 0; waited < 10_000 && isAlive(pid); waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
 };

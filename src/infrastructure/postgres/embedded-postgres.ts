@@ -4,6 +4,8 @@ import { chownSync, existsSync, lstatSync, mkdirSync, readFileSync, symlinkSync,
 import { tmpdir, userInfo } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 
+import { isAlive, stopProcess } from '../processes';
+
 type Logger = { info(message: string): void; debug(message: string): void };
 
 export interface EmbeddedPostgresOptions {
@@ -41,7 +43,7 @@ export const startEmbeddedPostgres = async (options: EmbeddedPostgresOptions): P
       // the process that started it was killed: this one takes the server over and stops it on exit
       writeFileSync(ownerFile, String(process.pid));
       options.log.info(`adopted the embedded PostgreSQL left running on port ${running.port}`);
-      return { url: urlFor(running.port, readPassword(dataDir)), owned: true, stop: () => stopPostmaster(running.pid) };
+      return { url: urlFor(running.port, readPassword(dataDir)), owned: true, stop: () => stopProcess(running.pid, 'SIGINT', 30_000) }; // SIGINT: a fast shutdown
     }
     options.log.info(`reusing the embedded PostgreSQL already running on port ${running.port}`);
     return { url: urlFor(running.port, readPassword(dataDir)), owned: false, stop: async () => undefined };
@@ -52,22 +54,6 @@ export const startEmbeddedPostgres = async (options: EmbeddedPostgresOptions): P
   const child = await launch(dataDir, binaries.postgres, account, options);
   writeFileSync(ownerFile, String(process.pid));
   return { url: urlFor(options.port, readPassword(dataDir)), owned: true, stop: () => shutdown(child) };
-};
-
-const isAlive = (pid: number): boolean => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
-/** Fast shutdown of a server this process did not spawn; resolves once it is gone. */
-const stopPostmaster = async (pid: number): Promise<void> => {
-  if (!isAlive(pid)) return;
-  process.kill(pid, 'SIGINT');
-  for (let waited = 0; waited < 30_000 && isAlive(pid); waited += 50) await new Promise((resolvePromise) => setTimeout(resolvePromise, 50));
 };
 
 const urlFor = (port: number, password: string): string =>
