@@ -80,7 +80,7 @@ export class ViemChainGateway extends ChainGateway {
   }
 
   async mint(writeId: string, blockchain: Blockchain, name: string, to: Address, records: Readonly<Record<string, string>>): Promise<ChainWriteResult> {
-    const { network, client } = this.on(blockchain);
+    const { network } = this.on(blockchain);
     const entry = await this.journal.open<MintIntent>(writeId, blockchain, 'MINT', () => ({ name: name.toLowerCase(), to: lower(to), records: { ...records } }));
     const { intent } = entry;
     const data = encodeFunctionData({
@@ -88,7 +88,7 @@ export class ViemChainGateway extends ChainGateway {
       args: [intent.to, intent.name.split('.'), Object.keys(intent.records), Object.values(intent.records), false],
     });
     const minted = async (): Promise<boolean> => {
-      const owner = await this.ownerOf(client, network, intent.name);
+      const { owner } = await this.domain(blockchain, intent.name, []);
       if (owner === null) return false;
       if (owner !== intent.to) throw new ChainWriteRejected(blockchain, writeId, `${intent.name} is owned by ${owner}`);
       return true;
@@ -215,13 +215,6 @@ export class ViemChainGateway extends ChainGateway {
     const receipt = await this.on(blockchain).client.waitForTransactionReceipt({ hash, timeout: 120_000 });
     if (receipt.status !== 'success') throw new ChainWriteRejected(blockchain, writeId, `transaction ${hash} reverted`);
     return { transactionHash: hash, blockNumber: Number(receipt.blockNumber) };
-  }
-
-  private async ownerOf(client: PublicClient, network: ChainNetwork, name: string): Promise<Address | null> {
-    const [, owner] = (await client.readContract({
-      address: network.proxyReader, abi: unsArtifact('ProxyReader').abi, functionName: 'getData', args: [[], BigInt(tokenIdOf(name))],
-    })) as [string, string, string[]];
-    return lower(owner) === ZERO_ADDRESS ? null : lower(owner);
   }
 
   private on(blockchain: Blockchain): Connected {
