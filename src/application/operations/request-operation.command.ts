@@ -31,6 +31,44 @@ export class RequestOperation extends Command<ExistingOperation> {
   }
 }
 
+/**
+ * The writes that start an operation inside a caller's transaction: the operation's stream and, for one that
+ * names a domain, the domain's claim. Commands that change another aggregate in the same step (a charge, a webhook
+ * registration) append those writes beside these, so both happen or neither does.
+ */
+export const operationRequestWrites = async (
+  streams: StreamReader,
+  request: OperationRequest & { readonly operationId: string },
+  at: number,
+): Promise<{ writes: StreamWrite[]; state: ExistingOperation }> => {
+  const preview = request.preview ?? false;
+  const data = {
+    operationId: request.operationId, accountId: request.accountId, surface: request.surface, type: request.type, domain: request.domain,
+    preview, validUntil: request.validUntil ?? null, dependencies: request.dependencies, at,
+  };
+  const op = await streams.load(operationStream(request.operationId), operationDecider);
+  const events = operationDecider.decide({ type: 'RequestOperation', data }, op.state);
+  const state = events.reduce(operationDecider.evolve, op.state) as ExistingOperation;
+  const writes: StreamWrite[] = [writeAfter(op, events)];
+  if (request.domain && !preview) writes.push(await claimDomain(streams, request.domain, state, events.length > 1));
+  return { writes, state };
+};
+
+/** Claims the domain for the operation; one that finished as it started (nothing to do) gives it back at once. */
+const claimDomain = async (streams: StreamReader, domain: string, op: ExistingOperation, finishedAtOnce: boolean): Promise<StreamWrite> => {
+  const activity = await streams.load(domainActivityStream(domain), domainActivityDecider);
+  const claimed = domainActivityDecider.decide(
+    { type: 'ClaimDomain', data: { domain, operationId: op.id, accountId: op.accountId, at: op.createdAt } },
+    activity.state,
+  );
+  if (!finishedAtOnce) return writeAfter(activity, claimed);
+  const released = domainActivityDecider.decide(
+    { type: 'ReleaseDomain', data: { domain, operationId: op.id, at: op.createdAt } },
+    claimed.reduce(domainActivityDecider.evolve, activity.state),
+  );
+  return writeAfter(activity, [...claimed, ...released]);
+};
+
 @CommandHandler(RequestOperation)
 export class RequestOperationHandler implements ICommandHandler<RequestOperation> {
   constructor(
@@ -40,34 +78,11 @@ export class RequestOperationHandler implements ICommandHandler<RequestOperation
 
   async execute({ request, context }: RequestOperation): Promise<ExistingOperation> {
     const operationId = request.operationId ?? newId('operation');
-    const preview = request.preview ?? false;
-    const data = {
-      operationId, accountId: request.accountId, surface: request.surface, type: request.type, domain: request.domain,
-      preview, validUntil: request.validUntil ?? null, dependencies: request.dependencies, at: this.clock.now(),
-    };
+    const at = this.clock.now();
     const { result } = await transact(this.store, { accountId: request.accountId, ...context }, async (streams) => {
-      const op = await streams.load(operationStream(operationId), operationDecider);
-      const events = operationDecider.decide({ type: 'RequestOperation', data }, op.state);
-      const state = events.reduce(operationDecider.evolve, op.state) as ExistingOperation;
-      const writes: StreamWrite[] = [writeAfter(op, events)];
-      if (request.domain && !preview) writes.push(await this.claim(streams, request.domain, state, events.length > 1));
+      const { writes, state } = await operationRequestWrites(streams, { ...request, operationId }, at);
       return { writes, result: state };
     });
     return result;
-  }
-
-  /** Claims the domain for the operation; one that finished as it started (nothing to do) gives it back at once. */
-  private async claim(streams: StreamReader, domain: string, op: ExistingOperation, finishedAtOnce: boolean): Promise<StreamWrite> {
-    const activity = await streams.load(domainActivityStream(domain), domainActivityDecider);
-    const claimed = domainActivityDecider.decide(
-      { type: 'ClaimDomain', data: { domain, operationId: op.id, accountId: op.accountId, at: op.createdAt } },
-      activity.state,
-    );
-    if (!finishedAtOnce) return writeAfter(activity, claimed);
-    const released = domainActivityDecider.decide(
-      { type: 'ReleaseDomain', data: { domain, operationId: op.id, at: op.createdAt } },
-      claimed.reduce(domainActivityDecider.evolve, activity.state),
-    );
-    return writeAfter(activity, [...claimed, ...released]);
   }
 }

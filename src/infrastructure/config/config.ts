@@ -178,6 +178,25 @@ export const VARIABLES = {
     },
   },
   resolutionMaxPerPage: integer('RESOLUTION_MAX_PER_PAGE', 'Largest `perPage` of `GET /resolve/domains`', 200, 1, 1000),
+  custodyKey: {
+    name: 'CUSTODY_KEY',
+    description: 'Base64 of 32 random bytes: the master key the private keys of custodial wallets are sealed under (AES-256-GCM); unset: generated once into `DATA_DIR/custody.key`. Processes sharing a database must share it; losing it loses the wallets',
+    parse: (raw: string | undefined): string | undefined => {
+      if (raw === undefined || raw === '') return undefined;
+      if (Buffer.from(raw, 'base64').length !== 32) throw new ConfigError('CUSTODY_KEY must be the base64 of exactly 32 bytes'); // never echo a key
+      return raw;
+    },
+  },
+  web3WalletLimit: integer('WEB3_WALLET_LIMIT', 'Custodial wallets one web3 partner account may create', 25, 1, 10000),
+  web3CreditLimitCents: integer('WEB3_CREDIT_LIMIT_CENTS', 'Largest running balance (uninvoiced charges, US cents) of a web3 partner; a claim beyond it is refused with `INSUFFICIENT_BALANCE`', 10000000, 0, 1000000000000),
+  web3ReturnDays: integer('WEB3_RETURN_DAYS', 'Days after a claim during which the domain can be returned with its price credited back', 14, 0, 3650),
+  web3ComingSoonTlds: text('WEB3_COMING_SOON_TLDS', 'Blockchain endings shown as `COMING_SOON` (not claimable yet), comma-separated; empty: none', '', /^([a-z0-9-]+(,[a-z0-9-]+)*)?$/),
+  walletVerificationTtlMinutes: integer('WALLET_VERIFICATION_TTL_MINUTES', 'How long a wallet verification message may be signed and submitted', 60, 1, 10080),
+  webhookRetryUnitMs: integer('WEBHOOK_RETRY_UNIT_MS', 'Length of one "minute" of the webhook retry schedule (1, 2, 4, 8, 16, 32, 64, 120); tests shrink it', 60000, 1, 3600000),
+  webhookTimeoutMs: integer('WEBHOOK_TIMEOUT_MS', 'How long a webhook receiver has to answer before the delivery counts as failed', 10000, 100, 120000),
+  webhookPollMs: integer('WEBHOOK_POLL_MS', 'How often the webhook dispatcher looks for due deliveries when no notification came', 1000, 10, 60000),
+  webhookConcurrency: integer('WEBHOOK_CONCURRENCY', 'Webhook deliveries one worker process sends at once', 8, 1, 256),
+  webhookAllowPrivateTargets: flag('WEBHOOK_ALLOW_PRIVATE_TARGETS', 'Allow webhook URLs on loopback, private and link-local addresses (development and tests); keep false in production', false),
   testExecutorEnabled: flag('TEST_EXECUTOR_ENABLED', 'Registers the `TEST_STEP` dependency executor used to prove the operation engine', false),
 } as const;
 

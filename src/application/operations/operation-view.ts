@@ -1,0 +1,60 @@
+import { Dependency, ExistingOperation } from '../../domain/operations/operation';
+import { Parameters } from '../../domain/operations/operation.events';
+
+/**
+ * An operation as `GET /operations/{id}` answers it (`interface-spec.md`, `decisions.md` §3): the one shape the
+ * HTTP surfaces and the webhook deliveries (`decisions.md` §6) both send, so a delivery is exactly what a GET shows.
+ */
+export type OperationView = Readonly<Record<string, unknown>>;
+
+/** Dependencies a chain transaction carries out; the others are platform work (wallets, webhooks). */
+export const BLOCKCHAIN_DEPENDENCIES: ReadonlySet<string> = new Set(['MINT', 'UPDATE_RECORDS', 'TRANSFER', 'RETURN', 'SET_REVERSE']);
+
+const typeOf = (namespace: string, name: string): string => `${namespace}/partner.v3.${name}`;
+
+/** The parameters a partner sees of a blockchain dependency; routing details (custody, chain) stay inside. */
+const publicChainParameters = (dependency: Dependency): Parameters => {
+  const p = dependency.parameters;
+  switch (dependency.type) {
+    case 'MINT': return { toAddress: p.toAddress, initialRecords: p.initialRecords ?? {} };
+    case 'UPDATE_RECORDS': return { recordUpdates: p.recordUpdates ?? {}, resetRecords: p.resetRecords === true };
+    case 'TRANSFER': return { fromAddress: p.ownerAddress, toAddress: p.toAddress, resetRecords: p.resetRecords === true };
+    case 'RETURN': return { fromAddress: p.ownerAddress };
+    case 'SET_REVERSE': return { address: p.ownerAddress, primaryDomain: p.primaryDomain ?? null };
+    default: return {};
+  }
+};
+
+/** What was sent or is to be signed: the signing request while it waits, the sent transaction once done. */
+const transactionOf = (dependency: Dependency): Parameters => {
+  const blockchain = dependency.parameters.blockchain;
+  if (dependency.status === 'SIGNATURE_REQUIRED' && dependency.transaction) return { blockchain, hash: null, ...dependency.transaction };
+  const sent = dependency.result?.transaction as Parameters | undefined;
+  return sent ? { blockchain, ...sent } : { blockchain, hash: null };
+};
+
+const presentDependency = (namespace: string, dependency: Dependency): OperationView => {
+  const error = dependency.error ? { error: dependency.error } : {};
+  if (BLOCKCHAIN_DEPENDENCIES.has(dependency.type)) {
+    return {
+      id: dependency.id, '@type': typeOf(namespace, 'BlockchainOperation'), type: dependency.type, status: dependency.status,
+      parameters: publicChainParameters(dependency), transaction: transactionOf(dependency), ...error,
+    };
+  }
+  const result = dependency.result ? { result: dependency.result } : {};
+  return {
+    id: dependency.id, '@type': typeOf(namespace, 'PlatformOperation'), type: dependency.type, status: dependency.status,
+    parameters: dependency.parameters, ...result, ...error,
+  };
+};
+
+export const presentOperation = (namespace: string, op: ExistingOperation): OperationView => ({
+  '@type': typeOf(namespace, 'Operation'),
+  id: op.id,
+  status: op.status,
+  type: op.type,
+  ...(op.domain ? { domain: op.domain } : {}),
+  lastUpdatedTimestamp: op.updatedAt,
+  ...(op.preview && op.validUntil !== null ? { validUntilTimestamp: op.validUntil } : {}),
+  dependencies: op.dependencies.map((dependency) => presentDependency(namespace, dependency)),
+});
