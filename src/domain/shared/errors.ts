@@ -15,7 +15,19 @@ export type DomainErrorCode =
   | 'INVALID_GRANT'
   | 'UNAUTHORIZED'
   | 'UNSUPPORTED_GRANT_TYPE'
-  | 'RATE_LIMITED';
+  | 'RATE_LIMITED'
+  // surface C (`decisions.md` §3)
+  | 'EXCEEDS_LIMIT'
+  | 'INSUFFICIENT_BALANCE'
+  | 'CUSTODY_REQUIRED'
+  | 'UNSUPPORTED_BLOCKCHAIN'
+  | 'BLOCKCHAIN_CONGESTION'
+  | 'WALLET_LIMIT_REACHED'
+  | 'WEBHOOK_LIMIT_REACHED'
+  | 'WALLET_VERIFICATION_REQUIRED'
+  | 'WALLET_ALREADY_VERIFIED'
+  | 'SIGNATURE_INVALID'
+  | 'BAD_GATEWAY';
 
 export class DomainError extends Error {
   constructor(
@@ -65,5 +77,12 @@ export class RateLimited extends DomainError {
 export class Unauthorized extends DomainError {
   constructor(message = 'Authentication required') {
     super('UNAUTHORIZED', message);
+  }
+}
+
+/** A request the rules refuse, with the surface's code for why (`WALLET_LIMIT_REACHED`, `SIGNATURE_INVALID`...). */
+export class Refused extends DomainError {
+  constructor(code: DomainErrorCode, message: string, context: Record<string, unknown> = {}) {
+    super(code, message, context);
   }
 }

@@ -1,0 +1,34 @@
+import { RequestValidationError } from '../shared/problem';
+
+/**
+ * The list shapes of `/partner/v3`: `List{@type, items}` and `CursorList{@type, items, next}`. A cursor is the
+ * keyset position of the last item, base64url JSON: opaque to clients, and a tampered one is a 400, never a 500.
+ */
+export const typeName = (namespace: string, name: string): string => `${namespace}/partner.v3.${name}`;
+
+export const list = <T>(namespace: string, items: readonly T[]) => ({ '@type': typeName(namespace, 'List'), items });
+
+/** `next` carries the cursor of the following page, and is empty on the last one. */
+export const cursorList = <T>(namespace: string, items: readonly T[], next: unknown | null) => ({
+  '@type': typeName(namespace, 'CursorList'),
+  items,
+  next: next === null ? {} : { $cursor: encodeCursor(next) },
+});
+
+export const encodeCursor = (position: unknown): string => Buffer.from(JSON.stringify(position), 'utf8').toString('base64url');
+
+/** The position a cursor holds, checked by `isPosition`; undefined when no cursor was sent. */
+export const decodeCursor = <T>(cursor: unknown, isPosition: (value: unknown) => value is T): T | undefined => {
+  if (cursor === undefined) return undefined;
+  const refuse = (): never => {
+    throw new RequestValidationError([{ path: '$cursor', message: 'is not a cursor this list gave out' }]);
+  };
+  if (typeof cursor !== 'string' || cursor.length === 0 || cursor.length > 1024 || !/^[A-Za-z0-9_-]+$/.test(cursor)) return refuse();
+  let position: unknown;
+  try {
+    position = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    return refuse();
+  }
+  return isPosition(position) ? position : refuse();
+};
