@@ -8,12 +8,17 @@ import { AppConfig } from './infrastructure/config/config';
 import { CoreModule } from './infrastructure/core/core.module';
 import { IdentityAdaptersModule } from './infrastructure/identity/identity-adapters.module';
 import { PostgresModule } from './infrastructure/postgres/postgres.module';
+import { CustodyModule } from './infrastructure/custody/custody.module';
 import { Runtime } from './infrastructure/runtime';
 import { TestExecutorModule } from './infrastructure/test-executor/test-executor.module';
 import { ChainsModule } from './application/chains/chains.module';
+import { WebhooksModule } from './application/webhooks/webhooks.module';
+import { WebhookAdaptersModule } from './infrastructure/webhooks/webhook-adapters.module';
 import { ChainAdaptersModule } from './infrastructure/chain/chain-adapters.module';
 import { ResolutionModule } from './projections/resolution/resolution.module';
+import { Web3Module } from './application/web3/web3.module';
 import { ResolutionHttpModule } from './interfaces/http/resolution/resolution-http.module';
+import { PartnerWeb3HttpModule } from './interfaces/http/partner-web3/partner-web3-http.module';
 import { AgentActionsModule } from './interfaces/http/agent-actions/agent-actions.module';
 import { OAuthModule } from './interfaces/http/oauth/oauth.module';
 import { CredentialGuard } from './interfaces/http/shared/auth/credential.guard';
@@ -40,13 +45,17 @@ export class AppModule {
         DiscoveryModule,
         PostgresModule,
         IdentityAdaptersModule,
+        CustodyModule,
         OperationsModule,
         IdentityModule,
         ChainAdaptersModule,
         ChainsModule,
+        WebhookAdaptersModule,
+        WebhooksModule,
         ResolutionModule,
+        Web3Module,
         // the HTTP surfaces run in the api role only; a worker serves /health and /metrics
-        ...(runtime.servesApi ? [OAuthModule, AgentActionsModule, ResolutionHttpModule] : []),
+        ...(runtime.servesApi ? [OAuthModule, AgentActionsModule, ResolutionHttpModule, PartnerWeb3HttpModule] : []),
         ...(config.values.testExecutorEnabled ? [TestExecutorModule] : []),
         ...extraModules,
       ],

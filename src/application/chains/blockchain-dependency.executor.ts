@@ -11,10 +11,11 @@ import { CustodialSigners } from './custodial-signers.port';
  * parameters: `blockchain`, `name`, `custody` (`SERVICE`: the service holds the owner's key; `SELF`: the owner signs),
  * `ownerAddress` (the current owner; for MINT, `toAddress`), and per type: MINT `{toAddress, initialRecords}`,
  * UPDATE_RECORDS `{recordUpdates, resetRecords}`, TRANSFER `{toAddress, resetRecords}`, RETURN `{}` (back to the
- * service, records reset). A self-custody change stops in SIGNATURE_REQUIRED with `messageToSign`; the owner's
+ * service, records reset), SET_REVERSE `{primaryDomain}` (the owner's reverse resolution to `name`, or removed when
+ * null). A name the service holds (a returned one) is handed over rather than minted. A self-custody change stops in SIGNATURE_REQUIRED with `messageToSign`; the owner's
  * signature comes back as input `signature` and is checked off-chain and on-chain before it is relayed.
  */
-export const BLOCKCHAIN_DEPENDENCY_TYPES = ['MINT', 'UPDATE_RECORDS', 'TRANSFER', 'RETURN'] as const;
+export const BLOCKCHAIN_DEPENDENCY_TYPES = ['MINT', 'UPDATE_RECORDS', 'TRANSFER', 'RETURN', 'SET_REVERSE'] as const;
 
 interface ChainParameters {
   readonly blockchain: Blockchain;
@@ -24,9 +25,10 @@ interface ChainParameters {
   readonly toAddress?: Address;
   readonly records: Record<string, string>;
   readonly resetRecords: boolean;
+  readonly primaryDomain: string | null;
 }
 
-const parametersOf = (job: DependencyJob): ChainParameters => {
+const parametersOf = (job: Pick<DependencyJob, 'dependencyId' | 'type' | 'parameters'>): ChainParameters => {
   const p = job.parameters;
   if (!isBlockchain(p.blockchain) || typeof p.name !== 'string') throw new Error(`dependency ${job.dependencyId} has no blockchain or name`);
   const records = (job.type === 'MINT' ? p.initialRecords : p.recordUpdates) ?? {};
@@ -38,6 +40,7 @@ const parametersOf = (job: DependencyJob): ChainParameters => {
     toAddress: typeof p.toAddress === 'string' ? (p.toAddress.toLowerCase() as Address) : undefined,
     records: records as Record<string, string>,
     resetRecords: p.resetRecords === true,
+    primaryDomain: typeof p.primaryDomain === 'string' ? p.primaryDomain : null,
   };
 };
 
@@ -45,6 +48,32 @@ const completed = (blockchain: Blockchain, name: string, written: ChainWriteResu
   kind: 'completed',
   result: { transaction: { blockchain, hash: written.transactionHash, tokenId: BigInt(tokenIdOf(name)).toString() } },
 });
+
+const ownerCallOf = (gateway: ChainGateway, type: string, p: ChainParameters): OwnerCall => {
+  switch (type) {
+    case 'SET_REVERSE':
+      return p.primaryDomain ? { kind: 'SET_REVERSE', name: p.primaryDomain } : { kind: 'REMOVE_REVERSE' };
+    case 'UPDATE_RECORDS':
+      return { kind: 'SET_RECORDS', records: p.records, reset: p.resetRecords };
+    case 'TRANSFER':
+      return { kind: 'TRANSFER', to: p.toAddress as Address, resetRecords: p.resetRecords };
+    case 'RETURN':
+      return { kind: 'TRANSFER', to: gateway.serviceAddress(), resetRecords: true };
+    default:
+      throw new Error(`not a blockchain dependency type: ${type}`);
+  }
+};
+
+/**
+ * What the owner of a self-custody dependency signs now: the forward request at the token's current nonce, and the
+ * `transaction` a waiting dependency shows (`decisions.md` §3).
+ */
+export const signingRequestOf = async (gateway: ChainGateway, dependency: Pick<DependencyJob, 'dependencyId' | 'type' | 'parameters'>) => {
+  const p = parametersOf(dependency);
+  const { request, messageToSign } = await gateway.forwardRequest(p.blockchain, p.name, p.ownerAddress, ownerCallOf(gateway, dependency.type, p));
+  const transaction = { blockchain: p.blockchain, hash: null, messageToSign, to: gateway.registryOf(p.blockchain), data: request.data, nonce: request.nonce.toString(), tokenId: request.tokenId.toString() };
+  return { request, transaction };
+};
 
 @Injectable()
 export class BlockchainDependencyExecutor implements DependencyExecutor {
@@ -58,26 +87,26 @@ export class BlockchainDependencyExecutor implements DependencyExecutor {
   async execute(job: DependencyJob): Promise<ExecutionOutcome> {
     const p = parametersOf(job);
     try {
-      if (job.type === 'MINT') return completed(p.blockchain, p.name, await this.gateway.mint(job.dependencyId, p.blockchain, p.name, p.ownerAddress, p.records));
-      const call = this.ownerCall(job.type, p);
-      return p.custody === 'SELF' ? await this.selfCustody(job, p, call) : await this.custodial(job, p, call);
+      if (job.type === 'MINT') return completed(p.blockchain, p.name, await this.mintOrHandOver(job.dependencyId, p));
+      return p.custody === 'SELF' ? await this.selfCustody(job, p) : await this.custodial(job, p, ownerCallOf(this.gateway, job.type, p));
     } catch (error) {
       if (error instanceof ChainWriteRejected) return { kind: 'failed', error: { code: 'TRANSACTION_REJECTED', message: error.message } };
       throw error; // the chain is unreachable or slow: the worker runs the job again later
     }
   }
 
-  private ownerCall(type: string, p: ChainParameters): OwnerCall {
-    switch (type) {
-      case 'UPDATE_RECORDS':
-        return { kind: 'SET_RECORDS', records: p.records, reset: p.resetRecords };
-      case 'TRANSFER':
-        return { kind: 'TRANSFER', to: p.toAddress as Address, resetRecords: p.resetRecords };
-      case 'RETURN':
-        return { kind: 'TRANSFER', to: this.gateway.serviceAddress(), resetRecords: true };
-      default:
-        throw new Error(`not a blockchain dependency type: ${type}`);
+  /** A new name is minted; one the service holds already (returned to it) gets the records, then its owner. */
+  private async mintOrHandOver(writeId: string, p: ChainParameters): Promise<ChainWriteResult> {
+    const handOverId = `${writeId}:hand-over`;
+    const handedOver = await this.gateway.resume(handOverId, p.blockchain);
+    if (handedOver) return handedOver;
+    const { owner } = await this.gateway.domain(p.blockchain, p.name, []);
+    if (owner !== this.gateway.serviceAddress()) return this.gateway.mint(writeId, p.blockchain, p.name, p.ownerAddress, p.records);
+    const service = this.gateway.serviceSigner();
+    if (Object.keys(p.records).length > 0) {
+      await this.gateway.actAsOwner(`${writeId}:records`, p.blockchain, p.name, service, { kind: 'SET_RECORDS', records: p.records, reset: true });
     }
+    return this.gateway.actAsOwner(handOverId, p.blockchain, p.name, service, { kind: 'TRANSFER', to: p.ownerAddress, resetRecords: false });
   }
 
   private async custodial(job: DependencyJob, p: ChainParameters, call: OwnerCall): Promise<ExecutionOutcome> {
@@ -86,18 +115,13 @@ export class BlockchainDependencyExecutor implements DependencyExecutor {
     return completed(p.blockchain, p.name, await this.gateway.actAsOwner(job.dependencyId, p.blockchain, p.name, signer, call));
   }
 
-  private async selfCustody(job: DependencyJob, p: ChainParameters, call: OwnerCall): Promise<ExecutionOutcome> {
+  private async selfCustody(job: DependencyJob, p: ChainParameters): Promise<ExecutionOutcome> {
     // relayed before a crash: finish that write rather than ask for a signature the spent nonce would refuse
     const resumed = await this.gateway.resume(job.dependencyId, p.blockchain);
     if (resumed) return completed(p.blockchain, p.name, resumed);
-    const { request, messageToSign } = await this.gateway.forwardRequest(p.blockchain, p.name, p.ownerAddress, call);
+    const { request, transaction } = await signingRequestOf(this.gateway, job);
     const signature = job.input.signature;
-    if (typeof signature !== 'string') {
-      return {
-        kind: 'signatureRequired',
-        transaction: { blockchain: p.blockchain, hash: null, messageToSign, to: this.gateway.registryOf(p.blockchain), data: request.data, nonce: request.nonce.toString(), tokenId: request.tokenId.toString() },
-      };
-    }
+    if (typeof signature !== 'string') return { kind: 'signatureRequired', transaction };
     const verdict = /^0x[0-9a-fA-F]+$/.test(signature) ? await this.gateway.verify(p.blockchain, request, signature as `0x${string}`) : { offChain: false, onChain: false };
     if (!verdict.offChain || !verdict.onChain) return { kind: 'failed', error: { code: 'SIGNATURE_INVALID', message: 'the signature does not authorise this change at the current nonce' } };
     return completed(p.blockchain, p.name, await this.gateway.relay(job.dependencyId, p.blockchain, request, signature as `0x${string}`));

@@ -17,7 +17,10 @@ export interface UnsignedForwardRequest {
 /** What an owner may authorise: records merged or reset, the token moved keeping or resetting records. */
 export type OwnerCall =
   | { readonly kind: 'SET_RECORDS'; readonly records: Readonly<Record<string, string>>; readonly reset: boolean }
-  | { readonly kind: 'TRANSFER'; readonly to: Address; readonly resetRecords: boolean };
+  | { readonly kind: 'TRANSFER'; readonly to: Address; readonly resetRecords: boolean }
+  /** The owner's reverse resolution: set to this domain, or removed (the request names the current one). */
+  | { readonly kind: 'SET_REVERSE'; readonly name: string }
+  | { readonly kind: 'REMOVE_REVERSE' };
 
 export interface DomainState {
   readonly tokenId: `0x${string}`;
@@ -74,6 +77,18 @@ export abstract class ChainGateway {
   abstract relay(writeId: string, blockchain: Blockchain, request: ForwardRequest, signature: `0x${string}`): Promise<ChainWriteResult>;
   /** Follows up a write recorded before (undefined if there is none): its receipt, or its bytes sent again. */
   abstract resume(writeId: string, blockchain: Blockchain): Promise<ChainWriteResult | undefined>;
+  /**
+   * The chain on which `address` is a contract wallet that accepts `signature` for `hash` (ERC-1271
+   * `isValidSignature`); undefined when it is a contract on none of them, or none accepts.
+   */
+  abstract contractWalletAccepts(address: Address, hash: `0x${string}`, signature: `0x${string}`): Promise<Blockchain | undefined>;
+  /**
+   * Transactions waiting in the chain's pool that touch the name's token and that the service did not send (an
+   * owner acting on the registry directly); empty where the node does not show its pool.
+   */
+  abstract foreignPendingTransactions(blockchain: Blockchain, name: string): Promise<readonly `0x${string}`[]>;
+  /** The service's own key as a signer: the owner of domains returned to it, which it hands on to claimers. */
+  abstract serviceSigner(): MessageSigner;
   /** An owner's call signed with a key the service holds, then relayed. */
   abstract actAsOwner(writeId: string, blockchain: Blockchain, name: string, owner: MessageSigner, call: OwnerCall): Promise<ChainWriteResult>;
 }

@@ -1,13 +1,9 @@
 import { Module, OnModuleInit } from '@nestjs/common';
 import { DependencyExecutors } from '../operations/dependency-executors';
 import { BlockchainDependencyExecutor } from './blockchain-dependency.executor';
-import { CustodialSigners, NoCustodialSigners } from './custodial-signers.port';
 
-/** The web3 side of the operation engine: blockchain dependencies run through the chain gateway. */
-@Module({
-  providers: [BlockchainDependencyExecutor, { provide: CustodialSigners, useClass: NoCustodialSigners }],
-  exports: [CustodialSigners],
-})
+/** The web3 side of the operation engine: blockchain dependencies run through the chain gateway (custodial keys: CustodyModule). */
+@Module({ providers: [BlockchainDependencyExecutor] })
 export class ChainsModule implements OnModuleInit {
   constructor(
     private readonly executors: DependencyExecutors,

@@ -8,10 +8,3 @@ import { MessageSigner } from './chain-gateway.port';
 export abstract class CustodialSigners {
   abstract signerFor(accountId: string, address: Address): Promise<MessageSigner | undefined>;
 }
-
-/** Until custodial wallets exist (the web3 partner surface creates them), no account holds a key. */
-export class NoCustodialSigners extends CustodialSigners {
-  async signerFor(): Promise<MessageSigner | undefined> {
-    return undefined;
-  }
-}

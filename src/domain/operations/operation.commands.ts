@@ -9,6 +9,8 @@ export type CompleteDependency = DomainCommand<'CompleteDependency', OnDependenc
 export type FailDependency = DomainCommand<'FailDependency', OnDependency<{ error: DependencyError }>>;
 export type ScheduleDependencyRetry = DomainCommand<'ScheduleDependencyRetry', OnDependency<{ reason: string; retryAt: number }>>;
 export type RequestSignature = DomainCommand<'RequestSignature', OnDependency<{ transaction: Parameters }>>;
+/** A waiting dependency's signing request replaced by a current one (the old one went stale on chain). */
+export type RenewSignatureRequest = DomainCommand<'RenewSignatureRequest', OnDependency<{ transaction: Parameters }>>;
 export type AwaitUpdates = DomainCommand<'AwaitUpdates', OnDependency<{ reason: string }>>;
 /** Hands a waiting dependency what it waits for: a signature, or updated input. */
 export type ResumeDependency = DomainCommand<'ResumeDependency', OnDependency<{ input: Parameters }>>;
@@ -21,6 +23,7 @@ export type OperationCommand =
   | FailDependency
   | ScheduleDependencyRetry
   | RequestSignature
+  | RenewSignatureRequest
   | AwaitUpdates
   | ResumeDependency
   | CancelOperation;

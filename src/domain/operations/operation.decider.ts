@@ -8,6 +8,7 @@ import {
   FailDependency,
   OperationCommand,
   RequestOperation,
+  RenewSignatureRequest,
   RequestSignature,
   ResumeDependency,
   ScheduleDependencyRetry,
@@ -93,6 +94,14 @@ const requestSignature = (op: Operation, { dependencyId, transaction, at }: Requ
   return target ? [{ type: 'DependencySignatureRequested', data: { operationId: target.op.id, dependencyId, transaction, at } }] : [];
 };
 
+const renewSignatureRequest = (op: Operation, { dependencyId, transaction, at }: RenewSignatureRequest['data']): OperationEvent[] => {
+  const current = existing(op);
+  const dependency = dependencyOf(current, dependencyId);
+  if (dependency.status !== 'SIGNATURE_REQUIRED') throw new IllegalTransition(`dependency ${dependencyId} is ${dependency.status} and waits for no signature`, { dependencyId });
+  if (JSON.stringify(dependency.transaction) === JSON.stringify(transaction)) return []; // renewed already
+  return [{ type: 'DependencySignatureRequested', data: { operationId: current.id, dependencyId, transaction, at } }];
+};
+
 const awaitUpdates = (op: Operation, { dependencyId, reason, at }: AwaitUpdates['data']): OperationEvent[] => {
   if (dependencyOf(existing(op), dependencyId).status === 'AWAITING_UPDATES') return []; // reported twice
   const target = reportable(op, dependencyId);
@@ -127,6 +136,7 @@ export const decide = (command: OperationCommand, op: Operation): OperationEvent
     case 'FailDependency': return failDependency(op, command.data);
     case 'ScheduleDependencyRetry': return scheduleRetry(op, command.data);
     case 'RequestSignature': return requestSignature(op, command.data);
+    case 'RenewSignatureRequest': return renewSignatureRequest(op, command.data);
     case 'AwaitUpdates': return awaitUpdates(op, command.data);
     case 'ResumeDependency': return resumeDependency(op, command.data);
     case 'CancelOperation': return cancelOperation(op, command.data);

@@ -29,6 +29,11 @@ interface RelayIntent {
   readonly signature: Hex;
 }
 
+/** `txpool_content` (geth, anvil): pending transactions by sender and nonce. */
+interface TxPoolContent {
+  readonly pending?: Record<string, Record<string, { hash: Hex; from: string; to: string | null; input: Hex }>>;
+}
+
 const registryAbi = (): Abi => unsArtifact('UNSRegistry').abi;
 const lower = (address: string): Address => address.toLowerCase() as Address;
 
@@ -145,6 +150,42 @@ export class ViemChainGateway extends ChainGateway {
     return this.sendRelay(writeId, blockchain, entry);
   }
 
+  async contractWalletAccepts(address: Address, hash: Hex, signature: Hex): Promise<Blockchain | undefined> {
+    for (const [blockchain, { client }] of this.connected) {
+      const code = await client.getCode({ address: getAddress(address) });
+      if (!code || code === '0x') continue;
+      try {
+        const magic = await client.readContract({ address: getAddress(address), abi: ERC1271_ABI, functionName: 'isValidSignature', args: [hash, signature] });
+        if (magic === ERC1271_MAGIC) return blockchain;
+      } catch {
+        // a contract without isValidSignature, or one that reverts on a bad signature, accepts nothing
+      }
+    }
+    return undefined;
+  }
+
+  async foreignPendingTransactions(blockchain: Blockchain, name: string): Promise<readonly Hex[]> {
+    const { client, network } = this.on(blockchain);
+    let pool: TxPoolContent;
+    try {
+      pool = (await client.request({ method: 'txpool_content' as never, params: [] as never })) as TxPoolContent;
+    } catch {
+      return []; // many public nodes do not serve the pool: nothing can be said
+    }
+    const token = tokenIdOf(name).slice(2);
+    const targets = new Set([lower(network.registry), lower(network.mintingManager)]);
+    const relayer = lower(this.relayer.address);
+    return Object.values(pool.pending ?? {})
+      .flatMap((byNonce) => Object.values(byNonce))
+      // a token is named by its 32-byte id somewhere in the call data of every registry call about it
+      .filter((tx) => tx.to && targets.has(lower(tx.to)) && lower(tx.from) !== relayer && tx.input.toLowerCase().includes(token))
+      .map((tx) => tx.hash);
+  }
+
+  serviceSigner(): MessageSigner {
+    return { address: lower(this.relayer.address), signRaw: (digest) => this.relayer.signMessage({ message: { raw: digest } }) };
+  }
+
   private async sendRelay(writeId: string, blockchain: Blockchain, entry: JournalEntry<RelayIntent>): Promise<ChainWriteResult> {
     const { network, client } = this.on(blockchain);
     const request = fromJson(entry.intent.request);
@@ -224,10 +265,21 @@ export class ViemChainGateway extends ChainGateway {
   }
 }
 
+/** ERC-1271: a contract wallet answers this value when it accepts a signature. */
+const ERC1271_MAGIC = '0x1626ba7e';
+const ERC1271_ABI = [{
+  type: 'function', name: 'isValidSignature', stateMutability: 'view',
+  inputs: [{ name: 'hash', type: 'bytes32' }, { name: 'signature', type: 'bytes' }], outputs: [{ name: '', type: 'bytes4' }],
+}] as const;
+
 const encodeOwnerCall = (call: OwnerCall, from: Address, tokenId: bigint): Hex => {
   switch (call.kind) {
     case 'SET_RECORDS':
       return encodeFunctionData({ abi: registryAbi(), functionName: call.reset ? 'reconfigure' : 'setMany', args: [Object.keys(call.records), Object.values(call.records), tokenId] });
+    case 'SET_REVERSE':
+      return encodeFunctionData({ abi: registryAbi(), functionName: 'setReverse', args: [call.name.split('.')] });
+    case 'REMOVE_REVERSE':
+      return encodeFunctionData({ abi: registryAbi(), functionName: 'removeReverse', args: [] });
     case 'TRANSFER':
       // setOwner keeps the records; transferFrom resets them (the registry clears a token's records on transfer)
       return call.resetRecords

@@ -1,0 +1,115 @@
+import { isWeb3NameShape, parseWeb3Label, parseWeb3Name, unicodeLabelOf } from './names';
+
+const TLDS = ['crypto', 'wallet', 'x'];
+const parse = (input: string) => parseWeb3Name(input, TLDS);
+const reasonOf = (input: string) => {
+  const parsed = parse(input);
+  return parsed.ok ? undefined : parsed.reason;
+};
+
+describe('parseWeb3Name', () => {
+  it('trims and lowercases', () =>
+    expect(parse('  Alice.Crypto \n')).toEqual({ ok: true, name: 'alice.crypto', unicode: 'alice.crypto', label: 'alice', tld: 'crypto' }));
+
+  it('stores an IDN given in Unicode as its A-label, with the Unicode form alongside', () =>
+    expect(parse('Café.crypto')).toEqual({
+      ok: true,
+      name: 'xn--caf-dma.crypto',
+      unicode: 'café.crypto',
+      label: 'xn--caf-dma',
+      tld: 'crypto',
+    }));
+
+  it('reads the xn-- form, in any case, as the same name', () => {
+    expect(parse('xn--caf-dma.crypto')).toEqual(parse('café.crypto'));
+    expect(parse('XN--CAF-DMA.CRYPTO')).toEqual(parse('café.crypto'));
+  });
+
+  it('round trips: parsing the Unicode form of a parsed name gives the same name', () => {
+    for (const input of ['münchen.wallet', 'xn--strae-oqa.x', '😀.x', 'שלום.crypto']) {
+      const first = parse(input);
+      if (!first.ok) throw new Error(`${input}: ${first.reason}`);
+      expect(parse(first.unicode)).toEqual(first);
+      expect(parse(first.name)).toEqual(first);
+    }
+  });
+
+  it('keeps ß as ß (nontransitional processing)', () => expect(parse('straße.x')).toMatchObject({ ok: true, name: 'xn--strae-oqa.x' }));
+
+  it('maps full-width and ideographic dots to dots, as browsers do', () =>
+    expect(parse('café。crypto')).toMatchObject({ ok: true, name: 'xn--caf-dma.crypto' }));
+
+  it.each([
+    ['-alice.crypto', 'start or end with a hyphen'],
+    ['alice-.crypto', 'start or end with a hyphen'],
+    ['ab--cd.crypto', 'third and fourth positions'],
+    ['-ü.crypto', 'start or end with a hyphen'],
+  ])('refuses the bad hyphens of %s', (input, reason) => expect(reasonOf(input)).toContain(reason));
+
+  it('accepts hyphens inside a label and the xn-- prefix', () => {
+    expect(parse('a-b-c.x')).toMatchObject({ ok: true, label: 'a-b-c' });
+    expect(parse('xn--mnchen-3ya.x')).toMatchObject({ ok: true, unicode: 'münchen.x' });
+  });
+
+  it('refuses an xn-- label that is not valid punycode', () =>
+    expect(reasonOf('xn--zz.crypto')).toContain('not a valid internationalized label'));
+
+  it.each(['a_b.crypto', 'a b.crypto', 'a!b.crypto', 'a\u0000b.crypto'])('refuses the characters of %j', (input) =>
+    expect(parse(input).ok).toBe(false));
+
+  it('takes labels of 1 to 63 characters', () => {
+    expect(parse('a.x')).toMatchObject({ ok: true });
+    expect(parse(`${'a'.repeat(63)}.x`)).toMatchObject({ ok: true });
+    expect(reasonOf(`${'a'.repeat(64)}.x`)).toContain('longer than 63 characters');
+  });
+
+  it('measures the length of an IDN label as its A-label', () =>
+    // 57 code points, but 'xn--', 56 a's, '-' and the encoded é make 64 characters
+    expect(reasonOf(`${'a'.repeat(56)}é.x`)).toContain('longer than 63 characters'));
+
+  it('refuses a name longer than 253 characters', () => {
+    const tld = 'b'.repeat(200);
+    expect(parseWeb3Name(`${'a'.repeat(53)}.${tld}`, [tld])).toMatchObject({ ok: false, reason: expect.stringContaining('253') });
+    expect(parseWeb3Name(`${'a'.repeat(52)}.${tld}`, [tld])).toMatchObject({ ok: true });
+    expect(reasonOf('a'.repeat(5000))).toContain('253');
+  });
+
+  it('refuses an ending that is not supported', () => expect(reasonOf('alice.com')).toBe('The ending .com is not supported.'));
+
+  it('refuses subdomains: only label.tld can be claimed', () => expect(reasonOf('pay.alice.crypto')).toContain('Subdomains'));
+
+  it.each([
+    ['', 'empty'],
+    ['   ', 'empty'],
+    ['alice', 'needs an ending'],
+    ['alice.crypto.', 'empty label'],
+    ['.crypto', 'empty label'],
+    ['alice..crypto', 'empty label'],
+  ])('refuses the shape of %j', (input, reason) => expect(reasonOf(input)).toContain(reason));
+});
+
+describe('parseWeb3Label', () => {
+  it('gives the A-label and Unicode form of one label', () =>
+    expect(parseWeb3Label(' Café ')).toEqual({ ok: true, label: 'xn--caf-dma', unicode: 'café' }));
+
+  it.each(['', 'a.b', '-a', 'ab--c', 'a'.repeat(64)])('refuses %j', (input) => expect(parseWeb3Label(input).ok).toBe(false));
+});
+
+describe('isWeb3NameShape', () => {
+  it.each([
+    ['alice.crypto', true],
+    [' café.x ', true],
+    ['alice', false],
+    ['pay.alice.crypto', false],
+    ['alice.', false],
+    ['al ice.x', false],
+  ])('%j → %s', (input, expected) => expect(isWeb3NameShape(input)).toBe(expected));
+});
+
+describe('unicodeLabelOf', () => {
+  it('is the label in Unicode', () => {
+    const parsed = parse('xn--caf-dma.crypto');
+    if (!parsed.ok) throw new Error(parsed.reason);
+    expect(unicodeLabelOf(parsed)).toBe('café');
+  });
+});

@@ -1,0 +1,150 @@
+import { randomUUID } from 'node:crypto';
+import { EventEmitter } from 'node:events';
+import { hostname } from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { DeliveryAttempt } from '../../application/webhooks/webhook-outbox.port';
+import { webhookSignature } from '../../application/webhooks/webhook-signature';
+import { retryDelayMs } from '../../domain/webhooks/delivery-schedule';
+import { AttemptOutcome, LeasedDelivery, PostgresWebhookOutbox } from './postgres-webhook-outbox';
+import { PostAnswer, WebhookPost } from './webhook-sender';
+
+export interface DispatcherSettings {
+  readonly concurrency: number;
+  readonly pollMs: number;
+  readonly timeoutMs: number;
+  readonly retryUnitMs: number;
+}
+
+export interface DispatcherParts {
+  readonly outbox: PostgresWebhookOutbox;
+  /** The secret to sign with, or undefined when the webhook no longer takes deliveries. */
+  secretOf(accountId: string, webhookId: string): Promise<string | undefined>;
+  post(post: WebhookPost): Promise<PostAnswer>;
+  now(): number;
+  log: { info(message: string): void; warn(message: string): void; error(message: string, error?: unknown): void };
+  /** Called once per delivery that ends (delivered, dropped) or waits for a retry. */
+  observe(outcome: AttemptOutcome['status'] | 'RETRY'): void;
+}
+
+/**
+ * Sends the outbox's due deliveries, `concurrency` at a time: leases one, signs and POSTs it, records the attempt
+ * and what follows (delivered, retried on the schedule, or dropped after the last retry). Woken by a notification
+ * when deliveries are added, and polling otherwise.
+ */
+export class WebhookDispatcher {
+  private readonly owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  private readonly activity = new EventEmitter();
+  private loops: Promise<void>[] = [];
+  private inFlight = 0;
+  private stopping = false;
+  private wake: (() => void)[] = [];
+  private unlisten: (() => void) | undefined;
+
+  constructor(
+    private readonly parts: DispatcherParts,
+    private readonly settings: DispatcherSettings,
+  ) {
+    this.activity.setMaxListeners(0);
+  }
+
+  start(): void {
+    this.unlisten = this.parts.outbox.onAdded(() => this.wakeAll());
+    this.loops = Array.from({ length: this.settings.concurrency }, () => this.loop());
+  }
+
+  /** Lets the attempts in flight finish (each ends within the time-out), then stops. */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    this.unlisten?.();
+    this.wakeAll();
+    await Promise.all(this.loops);
+  }
+
+  /**
+   * Resolves once no delivery is due now or being sent here; a retry due later is not waited for. Returns a mark
+   * that moves with every delivery added or attempted, for `Engine.settled()` to notice change.
+   */
+  async settled(): Promise<string> {
+    for (;;) {
+      const { due, mark } = await this.parts.outbox.progress();
+      if (due === 0 && this.inFlight === 0) return mark;
+      this.wakeAll();
+      await Promise.race([new Promise((resolve) => this.activity.once('attempt-ended', resolve)), new Promise((resolve) => setTimeout(resolve, 20))]);
+    }
+  }
+
+  private wakeAll(): void {
+    const waiting = this.wake;
+    this.wake = [];
+    waiting.forEach((wake) => wake());
+  }
+
+  // a lease outlives the longest attempt, so only a dead process's delivery is taken over
+  private get leaseMs(): number {
+    return 2 * this.settings.timeoutMs + 5_000;
+  }
+
+  private async loop(): Promise<void> {
+    while (!this.stopping) {
+      const leased = await this.parts.outbox.lease(this.owner, this.leaseMs).catch((error: unknown) => {
+        this.parts.log.error('leasing a webhook delivery failed', error);
+        return undefined;
+      });
+      if (!leased) {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, this.settings.pollMs);
+          this.wake.push(() => (clearTimeout(timer), resolve()));
+        });
+        continue;
+      }
+      this.inFlight++;
+      try {
+        await this.attempt(leased);
+      } catch (error) {
+        // the lease expires and another attempt is made: at least once, never lost
+        this.parts.log.error(`webhook delivery ${leased.deliveryId} was not recorded`, error);
+      } finally {
+        this.inFlight--;
+        this.activity.emit('attempt-ended');
+      }
+    }
+  }
+
+  private async attempt(leased: LeasedDelivery): Promise<void> {
+    const secret = await this.parts.secretOf(leased.accountId, leased.webhookId);
+    if (secret === undefined) {
+      await this.parts.outbox.record(leased, null, { status: 'DROPPED' });
+      this.parts.log.info(`webhook delivery ${leased.deliveryId} dropped unsent: webhook ${leased.webhookId} was deleted`);
+      return this.parts.observe('DROPPED');
+    }
+    const at = this.parts.now();
+    const started = performance.now();
+    const answer = await this.parts.post({
+      url: leased.url,
+      body: leased.body,
+      headers: {
+        'content-type': 'application/json',
+        'user-agent': 'domain-engine-webhooks',
+        'x-svc-timestamp': String(at),
+        'x-svc-signature': webhookSignature(secret, at, leased.body),
+        'x-svc-delivery-id': leased.deliveryId,
+      },
+    });
+    const attempt: DeliveryAttempt = { at, statusCode: answer.statusCode, error: answer.error, durationMs: Math.round(performance.now() - started) };
+    const outcome = this.outcomeOf(attempt, leased.attemptsMade + 1);
+    const recorded = await this.parts.outbox.record(leased, attempt, outcome);
+    // the URL stays out of the log: partners put tokens in query strings
+    this.parts.log.info(
+      `webhook delivery ${leased.deliveryId} (webhook ${leased.webhookId}) attempt ${leased.attemptsMade + 1}: ` +
+        `${attempt.statusCode ?? attempt.error} in ${attempt.durationMs} ms, ${outcome.status === 'PENDING' ? `retry in ${outcome.retryInMs} ms` : outcome.status}`,
+    );
+    if (!recorded) this.parts.log.warn(`webhook delivery ${leased.deliveryId}: the lease was taken over before the attempt was recorded`);
+    this.parts.observe(outcome.status === 'PENDING' ? 'RETRY' : outcome.status);
+  }
+
+  private outcomeOf(attempt: DeliveryAttempt, attemptsMade: number): AttemptOutcome {
+    if (attempt.statusCode !== null && attempt.statusCode >= 200 && attempt.statusCode < 300) return { status: 'DELIVERED' };
+    const retryInMs = retryDelayMs(attemptsMade, this.settings.retryUnitMs);
+    return retryInMs === null ? { status: 'DROPPED' } : { status: 'PENDING', retryInMs };
+  }
+}

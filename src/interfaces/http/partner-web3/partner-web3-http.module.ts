@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { Web3Module } from '../../../application/web3/web3.module';
+import { Web3AccountController } from './web3-account.controller';
+import { Web3DiscoveryController } from './web3-discovery.controller';
+import { Web3DomainsController } from './web3-domains.controller';
+import { Web3OperationsController } from './web3-operations.controller';
+import { Web3WebhooksController } from './webhooks.controller';
+
+/** Surface C: `/partner/v3` for partners of profile `web3`. */
+@Module({
+  imports: [Web3Module],
+  controllers: [Web3DomainsController, Web3DiscoveryController, Web3AccountController, Web3OperationsController, Web3WebhooksController],
+})
+export class PartnerWeb3HttpModule {}

@@ -1,0 +1,137 @@
+import { Body, Controller, Get, HttpCode, NotFoundException, Param, Patch, Post, Query } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { Principal } from '../../../application/identity/authenticator';
+import { WebhookSecret } from '../../../application/webhooks/webhook-secret.command';
+import { CreateCustodialWallet, SetDefaultWallet, SetPrimaryDomain } from '../../../application/web3/wallet.commands';
+import { VerifyWallet, WalletChallenges } from '../../../application/web3/wallet-verification';
+import { Web3DomainReader } from '../../../application/web3/web3-domain.reader';
+import { loadWeb3Account } from '../../../application/web3/web3-streams';
+import { Web3Settings } from '../../../application/web3/web3-settings';
+import { EventStore } from '../../../application/shared/event-store.port';
+import { Address } from '../../../domain/chains/blockchain';
+import { Web3Account, WalletType } from '../../../domain/web3-accounts/web3-account';
+import { GetBillingBalance, ListBillingTransactions, TransactionPosition } from '../../../projections/billing/billing.queries';
+import { Access, CurrentPrincipal } from '../shared/auth/access';
+import { EmptyBodyPipe } from '../shared/empty-body.pipe';
+import { cursorList, decodeCursor, typeName } from './partner-lists';
+import { AccountUpdateDto, WalletUpdateDto, WalletVerificationDto } from './web3.dto';
+import { addressOf, nameOf, onlyParameters, QueryInput, repeated, signatureOf } from './web3-input';
+import { operationResult } from './web3-results';
+
+const PAGE = 50;
+const isAddressCursor = (value: unknown): value is { after: number } =>
+  typeof value === 'object' && value !== null && Number.isSafeInteger((value as { after?: unknown }).after) && (value as { after: number }).after >= 0;
+const isTransactionCursor = (value: unknown): value is TransactionPosition =>
+  typeof value === 'object' && value !== null && Number.isSafeInteger((value as TransactionPosition).at) && typeof (value as TransactionPosition).id === 'string';
+
+/** The account's wallets in a stable order: custodial ones as created, then verified external ones. */
+const walletsOf = (account: Web3Account): { address: Address; type: WalletType }[] => [
+  ...[...account.custodial.values()].flatMap((address) => (address ? [{ address, type: 'SELF' as const }] : [])),
+  ...[...account.external].map((address) => ({ address, type: 'EXTERNAL' as const })),
+];
+
+/** The partner account: summary and default wallet, billing, custodial and verified wallets. */
+@Controller('partner/v3/account')
+@Access({ surface: 'partner', profile: 'web3' })
+export class Web3AccountController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+    private readonly store: EventStore,
+    private readonly reader: Web3DomainReader,
+    private readonly challenges: WalletChallenges,
+    private readonly settings: Web3Settings,
+  ) {}
+
+  @Get()
+  async summary(@CurrentPrincipal() principal: Principal, @Query() query: QueryInput) {
+    onlyParameters(query, []);
+    const account = await loadWeb3Account(this.store, principal.accountId);
+    return {
+      '@type': typeName(this.settings.namespace, 'AccountSummary'),
+      id: principal.accountId,
+      defaultWalletAddress: account.defaultWallet,
+      // the key receivers check `x-svc-signature` with (decisions.md §6); only this account's own key reads it
+      webhookSecret: await this.commands.execute(new WebhookSecret(principal.accountId)),
+    };
+  }
+
+  @Patch()
+  async update(@CurrentPrincipal() principal: Principal, @Body() body: AccountUpdateDto) {
+    const op = await this.commands.execute(new SetDefaultWallet(principal.accountId, addressOf(body.defaultWalletAddress, 'defaultWalletAddress')));
+    return operationResult(this.settings.namespace, 'AccountUpdateResult', op);
+  }
+
+  @Get('billing')
+  async billing(@CurrentPrincipal() principal: Principal, @Query() query: QueryInput) {
+    onlyParameters(query, []);
+    const balance = await this.queries.execute(new GetBillingBalance(principal.accountId));
+    return {
+      '@type': typeName(this.settings.namespace, 'AccountBilling'),
+      balance: { usdCents: balance.balanceCents },
+      creditLimit: { usdCents: this.settings.creditLimitCents },
+      currency: 'USD',
+    };
+  }
+
+  @Get('billing/transactions')
+  async transactions(@CurrentPrincipal() principal: Principal, @Query() query: QueryInput) {
+    onlyParameters(query, ['$cursor']);
+    const page = await this.queries.execute(new ListBillingTransactions(principal.accountId, PAGE, decodeCursor(query.$cursor, isTransactionCursor)));
+    const items = page.items.map((row) => ({
+      '@type': typeName(this.settings.namespace, 'BillingTransaction'),
+      id: row.id, type: row.direction, reason: row.kind, amount: { usdCents: row.amountCents },
+      operationId: row.operationId, domain: row.domain, createdTimestamp: row.at,
+    }));
+    return cursorList(this.settings.namespace, items, page.next);
+  }
+
+  @Get('wallets')
+  async wallets(@CurrentPrincipal() principal: Principal, @Query() query: QueryInput) {
+    onlyParameters(query, ['$cursor', 'type']);
+    const types = repeated(query, 'type', { max: 2, oneOf: ['SELF', 'EXTERNAL'] });
+    const start = decodeCursor(query.$cursor, isAddressCursor)?.after ?? 0;
+    const all = walletsOf(await loadWeb3Account(this.store, principal.accountId)).filter((wallet) => types.length === 0 || types.includes(wallet.type));
+    const page = all.slice(start, start + PAGE);
+    const primary = await this.reader.primaryDomains(page.map((wallet) => wallet.address));
+    const items = page.map((wallet) => this.walletView(wallet, primary.get(wallet.address)));
+    return cursorList(this.settings.namespace, items, start + PAGE < all.length ? { after: start + PAGE } : null);
+  }
+
+  @Post('wallets')
+  async createWallet(@CurrentPrincipal() principal: Principal, @Body(EmptyBodyPipe) _body: Record<string, never>) {
+    const op = await this.commands.execute(new CreateCustodialWallet(principal.accountId));
+    return operationResult(this.settings.namespace, 'WalletCreateResult', op);
+  }
+
+  @Get('wallets/:address')
+  async wallet(@CurrentPrincipal() principal: Principal, @Param('address') raw: string) {
+    const address = addressOf(raw);
+    const wallet = walletsOf(await loadWeb3Account(this.store, principal.accountId)).find((candidate) => candidate.address === address);
+    if (!wallet) throw new NotFoundException(`wallet ${address} is not a wallet of this account`);
+    return this.walletView(wallet, (await this.reader.primaryDomains([address])).get(address));
+  }
+
+  @Patch('wallets/:address')
+  @HttpCode(200)
+  async updateWallet(@CurrentPrincipal() principal: Principal, @Param('address') raw: string, @Body() body: WalletUpdateDto) {
+    const primaryDomain = body.primaryDomain === null ? null : nameOf(body.primaryDomain, this.settings.supportedTlds, 'primaryDomain');
+    const op = await this.commands.execute(new SetPrimaryDomain(principal.accountId, addressOf(raw), primaryDomain));
+    return operationResult(this.settings.namespace, 'WalletUpdateResult', op);
+  }
+
+  @Get('wallets/:address/verification')
+  verificationMessage(@CurrentPrincipal() principal: Principal, @Param('address') raw: string) {
+    return { '@type': typeName(this.settings.namespace, 'WalletVerificationMessage'), message: this.challenges.current(principal.accountId, addressOf(raw)) };
+  }
+
+  @Post('wallets/:address/verification')
+  async verify(@CurrentPrincipal() principal: Principal, @Param('address') raw: string, @Body() body: WalletVerificationDto) {
+    const op = await this.commands.execute(new VerifyWallet(principal.accountId, addressOf(raw), signatureOf(body.signature, 'signature'), body.message));
+    return operationResult(this.settings.namespace, 'WalletVerificationResult', op);
+  }
+
+  private walletView(wallet: { address: Address; type: WalletType }, primaryDomain: string | undefined) {
+    return { '@type': typeName(this.settings.namespace, 'Wallet'), address: wallet.address, type: wallet.type, ...(primaryDomain ? { primaryDomain } : {}) };
+  }
+}

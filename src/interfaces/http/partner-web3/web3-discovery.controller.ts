@@ -1,0 +1,52 @@
+import { Controller, Get, Param, Query } from '@nestjs/common';
+import { Principal } from '../../../application/identity/authenticator';
+import { DomainExpansion, priceView, Web3DomainReader } from '../../../application/web3/web3-domain.reader';
+import { Web3Settings } from '../../../application/web3/web3-settings';
+import { suggestNames } from '../../../domain/web3-domains/suggestions';
+import { Access, CurrentPrincipal } from '../shared/auth/access';
+import { cursorList, decodeCursor, list, typeName } from './partner-lists';
+import { addressOf, onlyParameters, QueryInput, repeated } from './web3-input';
+
+const SUGGESTIONS = 20;
+const OWNER_PAGE = 50;
+const isTokenCursor = (value: unknown): value is { tokenId: string } =>
+  typeof value === 'object' && value !== null && typeof (value as { tokenId?: unknown }).tokenId === 'string' && /^0x[0-9a-f]{64}$/.test((value as { tokenId: string }).tokenId);
+
+/** Finding names: suggestions of available ones, and the domains a wallet holds. */
+@Controller('partner/v3')
+@Access({ surface: 'partner', profile: 'web3' })
+export class Web3DiscoveryController {
+  constructor(
+    private readonly reader: Web3DomainReader,
+    private readonly settings: Web3Settings,
+  ) {}
+
+  @Get('suggestions/domains')
+  async suggestions(@CurrentPrincipal() principal: Principal, @Query() query: QueryInput) {
+    onlyParameters(query, ['query', 'ending']);
+    const queries = repeated(query, 'query', { max: 10, min: 1, maxLength: 200 });
+    const endings = repeated(query, 'ending', { max: 20, oneOf: this.settings.supportedTlds });
+    // twice as many candidates as answers: the taken ones fall out
+    const candidates = suggestNames(queries, endings.length > 0 ? endings : this.claimableEndings(), SUGGESTIONS * 2);
+    const domains = await this.reader.lookup(principal.accountId, candidates, new Set());
+    const available = domains.filter((domain) => (domain.availability as { status: string }).status === 'AVAILABLE').slice(0, SUGGESTIONS);
+    return list(this.settings.namespace, available.map((domain) => ({
+      '@type': typeName(this.settings.namespace, 'DomainSuggestion'),
+      name: domain.name,
+      price: (domain.availability as { price: ReturnType<typeof priceView> }).price,
+    })));
+  }
+
+  @Get('owners/:address/domains')
+  async owned(@CurrentPrincipal() principal: Principal, @Param('address') raw: string, @Query() query: QueryInput) {
+    onlyParameters(query, ['$cursor', '$expand']);
+    const after = decodeCursor(query.$cursor, isTokenCursor);
+    const expand = new Set(repeated(query, '$expand', { max: 2, oneOf: ['records', 'registration'] }) as DomainExpansion[]);
+    const page = await this.reader.ownedBy(principal.accountId, addressOf(raw), OWNER_PAGE, after?.tokenId, expand);
+    return cursorList(this.settings.namespace, page.items, page.next === null ? null : { tokenId: page.next });
+  }
+
+  private claimableEndings(): string[] {
+    return this.settings.supportedTlds.filter((tld) => this.settings.tlds.get(tld) !== 'ETH');
+  }
+}

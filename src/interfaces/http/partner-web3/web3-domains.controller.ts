@@ -1,0 +1,131 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { Principal } from '../../../application/identity/authenticator';
+import { ClaimWeb3Domain, RequestedOwner } from '../../../application/web3/claim-domain.command';
+import { ReturnWeb3Domain } from '../../../application/web3/return-domain.command';
+import { Custody, UpdateWeb3Domain } from '../../../application/web3/update-domain.command';
+import { DomainExpansion, Web3DomainReader } from '../../../application/web3/web3-domain.reader';
+import { Web3Settings } from '../../../application/web3/web3-settings';
+import { ListPendingOperations } from '../../../projections/operation-list/operation-list.queries';
+import { unsRecordKeys } from '../../../infrastructure/chain/uns-artifacts';
+import { Access, CurrentPrincipal } from '../shared/auth/access';
+import { list, typeName } from './partner-lists';
+import { ClaimDomainDto, OwnerDto, UpdateDomainDto } from './web3.dto';
+import { addressOf, nameOf, onlyParameters, previewOf, QueryInput, recordsOf, repeated } from './web3-input';
+import { operationResult } from './web3-results';
+
+const WEB3 = { surface: 'partner', profile: 'web3' } as const;
+const EXPANSIONS = ['records', 'registration'] as const;
+
+/** Surface C's domains: lookup, claim, changes of records and owner (custodial and self-custody), return. */
+@Controller('partner/v3')
+@Access(WEB3)
+export class Web3DomainsController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+    private readonly reader: Web3DomainReader,
+    private readonly settings: Web3Settings,
+  ) {}
+
+  @Get('domains')
+  async lookup(@CurrentPrincipal() principal: Principal, @Query() query: QueryInput) {
+    onlyParameters(query, ['query', 'ending', '$expand']);
+    const queries = repeated(query, 'query', { max: 50, min: 1 });
+    const endings = repeated(query, 'ending', { max: 20, oneOf: this.allEndings() });
+    const names = this.namesOf(queries, endings.length > 0 ? endings : this.settings.supportedTlds);
+    return list(this.settings.namespace, await this.reader.lookup(principal.accountId, names, this.expansionsOf(query)));
+  }
+
+  @Post('domains')
+  async claim(@CurrentPrincipal() principal: Principal, @Query() query: QueryInput, @Body() body: ClaimDomainDto) {
+    onlyParameters(query, ['$preview']);
+    const name = nameOf(body.name, this.allEndings());
+    const op = await this.commands.execute(new ClaimWeb3Domain(principal.accountId, name, recordsOf(body.records, unsRecordKeys()) ?? {}, this.ownerOf(body.owner), previewOf(query)));
+    return operationResult(this.settings.namespace, 'DomainOperationResult', op);
+  }
+
+  @Get('domains/:name')
+  async get(@CurrentPrincipal() principal: Principal, @Param('name') raw: string, @Query() query: QueryInput) {
+    onlyParameters(query, ['$expand']);
+    const [domain] = await this.reader.lookup(principal.accountId, [nameOf(raw, this.allEndings())], this.expansionsOf(query));
+    return domain;
+  }
+
+  @Patch('domains/:name')
+  @HttpCode(200)
+  merge(@CurrentPrincipal() principal: Principal, @Param('name') raw: string, @Query() query: QueryInput, @Body() body: UpdateDomainDto) {
+    return this.change(principal, raw, query, body, { replaceRecords: false, custody: 'SERVICE' });
+  }
+
+  @Put('domains/:name')
+  replace(@CurrentPrincipal() principal: Principal, @Param('name') raw: string, @Query() query: QueryInput, @Body() body: UpdateDomainDto) {
+    return this.change(principal, raw, query, body, { replaceRecords: true, custody: 'SERVICE' });
+  }
+
+  @Delete('domains/:name')
+  async giveBack(@CurrentPrincipal() principal: Principal, @Param('name') raw: string, @Query() query: QueryInput) {
+    onlyParameters(query, ['$preview']);
+    const op = await this.commands.execute(new ReturnWeb3Domain(principal.accountId, nameOf(raw, this.settings.supportedTlds), previewOf(query)));
+    return operationResult(this.settings.namespace, 'DomainOperationResult', op);
+  }
+
+  @Patch('external/domains/:name')
+  mergeExternal(@CurrentPrincipal() principal: Principal, @Param('name') raw: string, @Query() query: QueryInput, @Body() body: UpdateDomainDto) {
+    return this.change(principal, raw, query, body, { replaceRecords: false, custody: 'SELF' });
+  }
+
+  @Put('external/domains/:name')
+  replaceExternal(@CurrentPrincipal() principal: Principal, @Param('name') raw: string, @Query() query: QueryInput, @Body() body: UpdateDomainDto) {
+    return this.change(principal, raw, query, body, { replaceRecords: true, custody: 'SELF' });
+  }
+
+  /** Unfinished operations on the domain across all accounts; another account's shows without its id. */
+  @Get('domains/:name/pending-operations')
+  async pending(@CurrentPrincipal() principal: Principal, @Param('name') raw: string, @Query() query: QueryInput) {
+    onlyParameters(query, []);
+    const name = nameOf(raw, this.settings.supportedTlds);
+    const [pending, foreign] = await Promise.all([this.queries.execute(new ListPendingOperations(name)), this.reader.foreignActivity(name)]);
+    const ours = pending.map((op) => ({
+      '@type': typeName(this.settings.namespace, 'PendingOperation'),
+      ...(op.accountId === principal.accountId ? { id: op.id } : {}),
+      type: op.surface === 'web3' ? op.type : 'UNKNOWN',
+      status: op.status,
+      lastUpdatedTimestamp: op.updatedAt,
+    }));
+    // transactions on the domain the API did not start, still in the chain's pool
+    const theirs = foreign.map((hash) => ({ '@type': typeName(this.settings.namespace, 'PendingOperation'), type: 'UNKNOWN', status: 'PROCESSING', transaction: { hash } }));
+    return list(this.settings.namespace, [...ours, ...theirs]);
+  }
+
+  private async change(principal: Principal, raw: string, query: QueryInput, body: UpdateDomainDto, mode: { replaceRecords: boolean; custody: Custody }) {
+    onlyParameters(query, ['$preview']);
+    const name = nameOf(raw, this.settings.supportedTlds);
+    const records = recordsOf(body.records, unsRecordKeys());
+    const change = { records, owner: this.ownerOf(body.owner), replaceRecords: mode.replaceRecords };
+    const op = await this.commands.execute(new UpdateWeb3Domain(principal.accountId, name, change, mode.custody, previewOf(query)));
+    return operationResult(this.settings.namespace, 'DomainOperationResult', op);
+  }
+
+  private ownerOf(owner: OwnerDto | undefined): RequestedOwner | undefined {
+    return owner && { type: owner.type, address: addressOf(owner.address, 'owner.address') };
+  }
+
+  private expansionsOf(query: QueryInput): Set<DomainExpansion> {
+    return new Set(repeated(query, '$expand', { max: 2, oneOf: EXPANSIONS }) as DomainExpansion[]);
+  }
+
+  private allEndings(): string[] {
+    return [...this.settings.supportedTlds, ...this.settings.comingSoonTlds];
+  }
+
+  /** Names are taken as they are; labels get every ending asked for. */
+  private namesOf(queries: readonly string[], endings: readonly string[]): string[] {
+    const names = queries.flatMap((query, index) => {
+      const trimmed = query.trim().toLowerCase();
+      if (trimmed.includes('.')) return [nameOf(trimmed, this.allEndings(), `query[${index}]`)];
+      return endings.map((ending) => nameOf(`${trimmed}.${ending}`, this.allEndings(), `query[${index}]`));
+    });
+    return [...new Set(names)];
+  }
+}

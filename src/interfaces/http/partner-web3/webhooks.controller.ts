@@ -1,0 +1,105 @@
+import { Body, Controller, Delete, Get, Param, Post, Query as QueryParams } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { IsIn, IsString } from 'class-validator';
+import { Principal } from '../../../application/identity/authenticator';
+import { presentOperation } from '../../../application/operations/operation-view';
+import { DeleteWebhook } from '../../../application/webhooks/delete-webhook.command';
+import { RegisterWebhook } from '../../../application/webhooks/register-webhook.command';
+import { ListWebhookDeliveries } from '../../../application/webhooks/webhook-deliveries.query';
+import { DeliveryRecord } from '../../../application/webhooks/webhook-outbox.port';
+import { NotFound } from '../../../domain/shared/errors';
+import { isId } from '../../../domain/shared/ids';
+import { WEBHOOK_TYPES_OF, WebhookType } from '../../../domain/webhooks/webhook.events';
+import { AppConfig } from '../../../infrastructure/config/config';
+import { WebhookRow } from '../../../projections/webhook-list/webhook-list.projection';
+import { GetWebhook, ListWebhooks, WebhookPosition } from '../../../projections/webhook-list/webhook-list.queries';
+import { Access, CurrentPrincipal } from '../shared/auth/access';
+import { RequestValidationError } from '../shared/problem';
+import { cursorList, decodeCursor, typeName } from './partner-lists';
+
+class WebhookCreateBody {
+  @IsString()
+  url!: string;
+
+  @IsIn(WEBHOOK_TYPES_OF.web3)
+  type!: WebhookType;
+}
+
+const PAGE_SIZE = 50;
+const WEB3 = { surface: 'partner', profile: 'web3' } as const;
+
+const isWebhookPosition = (value: unknown): value is WebhookPosition =>
+  typeof value === 'object' && value !== null &&
+  Number.isSafeInteger((value as WebhookPosition).createdAt) && isId('webhook', (value as WebhookPosition).id);
+
+const isSequence = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) > 0;
+
+const webhookIdOf = (id: string): string => {
+  if (!isId('webhook', id)) throw new RequestValidationError([{ path: 'id', message: 'must be wh- followed by a UUID' }]);
+  return id;
+};
+
+/** Surface C: the account's webhooks (`interface-spec.md` Surface C, Events; `decisions.md` §3, §6). */
+@ApiTags('C: web3 partner')
+@ApiBearerAuth()
+@Controller('partner/v3/account/webhooks')
+export class Web3WebhooksController {
+  private readonly namespace: string;
+
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+    config: AppConfig,
+  ) {
+    this.namespace = config.values.typeNamespace;
+  }
+
+  @Get()
+  @Access(WEB3)
+  async list(@CurrentPrincipal() principal: Principal, @QueryParams('$cursor') cursor?: unknown) {
+    const after = decodeCursor(cursor, isWebhookPosition);
+    const page = await this.queries.execute(new ListWebhooks(principal.accountId, { limit: PAGE_SIZE, after }));
+    return cursorList(this.namespace, page.items.map((row) => this.webhook(row)), page.next);
+  }
+
+  @Post()
+  @Access(WEB3)
+  async create(@CurrentPrincipal() principal: Principal, @Body() body: WebhookCreateBody) {
+    const op = await this.commands.execute(new RegisterWebhook(principal.accountId, 'web3', body.url, body.type));
+    return { '@type': typeName(this.namespace, 'WebhookCreateResult'), operation: presentOperation(this.namespace, op) };
+  }
+
+  @Get(':id')
+  @Access(WEB3)
+  async get(@CurrentPrincipal() principal: Principal, @Param('id') id: string) {
+    const row = await this.queries.execute(new GetWebhook(principal.accountId, webhookIdOf(id)));
+    if (!row) throw new NotFound('webhook', id);
+    return this.webhook(row);
+  }
+
+  @Delete(':id')
+  @Access(WEB3)
+  async remove(@CurrentPrincipal() principal: Principal, @Param('id') id: string) {
+    const op = await this.commands.execute(new DeleteWebhook(principal.accountId, 'web3', webhookIdOf(id)));
+    return { '@type': typeName(this.namespace, 'WebhookDeleteResult'), operation: presentOperation(this.namespace, op) };
+  }
+
+  /** Beyond the interface: what was sent to the webhook, and how each attempt went. */
+  @Get(':id/deliveries')
+  @Access(WEB3)
+  async deliveries(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @QueryParams('$cursor') cursor?: unknown) {
+    const before = decodeCursor(cursor, isSequence);
+    const page = await this.queries.execute(new ListWebhookDeliveries(principal.accountId, webhookIdOf(id), { limit: PAGE_SIZE, before }));
+    return cursorList(this.namespace, page.items.map((record) => this.delivery(record)), page.next);
+  }
+
+  private webhook(row: WebhookRow) {
+    return { '@type': typeName(this.namespace, 'Webhook'), id: row.id, url: row.url, type: row.type };
+  }
+
+  private delivery(record: DeliveryRecord) {
+    const { deliveryId: id, eventType: type, operationId, status, attempts, nextAttemptAt, createdAt } = record;
+    return { '@type': typeName(this.namespace, 'WebhookDeliveryLog'), id, type, operationId, status, attempts, nextAttemptAt, createdAt };
+  }
+}

@@ -1,0 +1,47 @@
+import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
+import { DocumentStore } from '../../application/shared/document-store.port';
+import { billingBalances, BillingBalanceRow, billingTransactions, BillingTransactionRow } from './billing.projection';
+
+export class GetBillingBalance extends Query<BillingBalanceRow> {
+  constructor(readonly accountId: string) {
+    super();
+  }
+}
+
+@QueryHandler(GetBillingBalance)
+export class GetBillingBalanceHandler implements IQueryHandler<GetBillingBalance> {
+  constructor(private readonly documents: DocumentStore) {}
+
+  async execute({ accountId }: GetBillingBalance): Promise<BillingBalanceRow> {
+    return (await this.documents.get<BillingBalanceRow>(billingBalances.name, accountId)) ?? { accountId, balanceCents: 0, transactions: 0 };
+  }
+}
+
+export interface TransactionPosition {
+  readonly at: number;
+  readonly id: string;
+}
+
+/** An account's charges and credits, newest first, in keyset pages. */
+export class ListBillingTransactions extends Query<{ items: BillingTransactionRow[]; next: TransactionPosition | null }> {
+  constructor(readonly accountId: string, readonly limit: number, readonly after?: TransactionPosition) {
+    super();
+  }
+}
+
+@QueryHandler(ListBillingTransactions)
+export class ListBillingTransactionsHandler implements IQueryHandler<ListBillingTransactions> {
+  constructor(private readonly documents: DocumentStore) {}
+
+  async execute({ accountId, limit, after }: ListBillingTransactions) {
+    const found = await this.documents.find<BillingTransactionRow>(billingTransactions.name, {
+      where: [{ path: 'accountId', op: 'eq', value: accountId }],
+      orderBy: { path: 'at', direction: 'desc', numeric: true },
+      after: after && { value: after.at, id: after.id },
+      limit: limit + 1,
+    });
+    const items = found.slice(0, limit).map((row) => row.doc);
+    const last = items.at(-1);
+    return { items, next: found.length > limit && last ? { at: last.at, id: last.id } : null };
+  }
+}
