@@ -2,6 +2,9 @@ import 'reflect-metadata';
 import { Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
+import { FastifyReply, FastifyRequest } from 'fastify';
+import { toProblem } from './interfaces/http/shared/problem';
+import { renderProblem, surfaceOf } from './interfaces/http/shared/surfaces';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { Logger as Pino } from 'pino';
 import { AppModule } from './app.module';
@@ -23,7 +26,14 @@ const BODY_LIMIT_BYTES = 1024 * 1024;
 
 /** Builds and initialises the Nest application on Fastify; the caller decides whether to listen. */
 export const createApp = async (options: CreateAppOptions): Promise<NestFastifyApplication> => {
-  const adapter = new FastifyAdapter({ bodyLimit: BODY_LIMIT_BYTES });
+  const adapter = new FastifyAdapter({
+    bodyLimit: BODY_LIMIT_BYTES,
+    // errors Fastify raises before routing (a path with broken percent-encoding) leave in the surface's format too
+    frameworkErrors: (error: Error, request: FastifyRequest, reply: FastifyReply) => {
+      const problem = toProblem(error);
+      void reply.status(problem.status).send(renderProblem(surfaceOf(request.url), problem, request.url));
+    },
+  });
   const app = await NestFactory.create<NestFastifyApplication>(
     AppModule.forRoot({ config: options.config, runtime: options.runtime, clock: options.clock, extraModules: options.extraModules }),
     adapter,

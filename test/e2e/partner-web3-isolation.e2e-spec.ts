@@ -93,6 +93,8 @@ describe('web3 partner API (surface C): isolation between partners', () => {
     const seen = await b.call('GET', `/domains/${name}`);
     expect(seen.body).toMatchObject({ name, owner: { type: 'EXTERNAL', address: aWallet }, availability: { status: 'REGISTERED' } });
     expect((await b.call('GET', `/domains/${name}/pending-operations`)).body.items).toEqual([]);
+    const held = await b.call('GET', `/owners/${aWallet}/domains`);
+    expect(held.body.items).toEqual([expect.objectContaining({ name, owner: { type: 'EXTERNAL', address: aWallet } })]);
     refused(await b.call('POST', '/domains', { name }), 409, 'NOT_AVAILABLE');
     refused(await b.call('POST', '/domains?$preview=true', { name, owner: { type: 'SELF', address: bWallet } }), 409, 'NOT_AVAILABLE');
   });
@@ -156,34 +158,35 @@ describe('web3 partner API (surface C): isolation between partners', () => {
     expect(bAccount.webhookSecret).not.toBe(aAccount.webhookSecret);
   });
 
-  const surfaceC: [string, 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', string, unknown?][] = [
-    ['GET /domains', 'GET', '/domains?query=abc'],
+  // every row has four cells: it.each would take a missing fourth argument for Jest's `done` callback
+  const surfaceC: [string, 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', string, unknown][] = [
+    ['GET /domains', 'GET', '/domains?query=abc', undefined],
     ['POST /domains', 'POST', '/domains', { name: `r${randomBytes(5).toString('hex')}.crypto` }],
-    ['GET /domains/{name}', 'GET', `/domains/${name}`],
+    ['GET /domains/{name}', 'GET', `/domains/${name}`, undefined],
     ['PATCH /domains/{name}', 'PATCH', `/domains/${name}`, { records: { 'ipfs.html.value': 'QmReseller' } }],
     ['PUT /domains/{name}', 'PUT', `/domains/${name}`, { records: {} }],
-    ['DELETE /domains/{name}', 'DELETE', `/domains/${name}`],
+    ['DELETE /domains/{name}', 'DELETE', `/domains/${name}`, undefined],
     ['PATCH /external/domains/{name}', 'PATCH', `/external/domains/${name}`, { records: { 'ipfs.html.value': 'QmReseller' } }],
-    ['GET /domains/{name}/pending-operations', 'GET', `/domains/${name}/pending-operations`],
-    ['GET /suggestions/domains', 'GET', '/suggestions/domains?query=abc'],
-    ['GET /owners/{address}/domains', 'GET', '/owners/<A>/domains'],
-    ['GET /account', 'GET', '/account'],
+    ['GET /domains/{name}/pending-operations', 'GET', `/domains/${name}/pending-operations`, undefined],
+    ['GET /suggestions/domains', 'GET', '/suggestions/domains?query=abc', undefined],
+    ['GET /owners/{address}/domains', 'GET', '/owners/<A>/domains', undefined],
+    ['GET /account', 'GET', '/account', undefined],
     ['PATCH /account', 'PATCH', '/account', { defaultWalletAddress: '<A>' }],
-    ['GET /account/billing', 'GET', '/account/billing'],
-    ['GET /account/billing/transactions', 'GET', '/account/billing/transactions'],
-    ['GET /account/wallets', 'GET', '/account/wallets'],
+    ['GET /account/billing', 'GET', '/account/billing', undefined],
+    ['GET /account/billing/transactions', 'GET', '/account/billing/transactions', undefined],
+    ['GET /account/wallets', 'GET', '/account/wallets', undefined],
     ['POST /account/wallets', 'POST', '/account/wallets', {}],
-    ['GET /account/wallets/{address}', 'GET', '/account/wallets/<A>'],
+    ['GET /account/wallets/{address}', 'GET', '/account/wallets/<A>', undefined],
     ['PATCH /account/wallets/{address}', 'PATCH', '/account/wallets/<A>', { primaryDomain: name }],
-    ['GET /account/wallets/{address}/verification', 'GET', '/account/wallets/<A>/verification'],
+    ['GET /account/wallets/{address}/verification', 'GET', '/account/wallets/<A>/verification', undefined],
     ['POST /account/wallets/{address}/verification', 'POST', '/account/wallets/<A>/verification', { signature }],
-    ['GET /operations', 'GET', '/operations'],
-    ['GET /operations/{id}', 'GET', '/operations/<OP>'],
+    ['GET /operations', 'GET', '/operations', undefined],
+    ['GET /operations/{id}', 'GET', '/operations/<OP>', undefined],
     ['PATCH /operations/{id}/dependencies/{depId}', 'PATCH', '/operations/<OP>/dependencies/<DEP>', { transaction: { signature } }],
-    ['GET /account/webhooks', 'GET', '/account/webhooks'],
+    ['GET /account/webhooks', 'GET', '/account/webhooks', undefined],
     ['POST /account/webhooks', 'POST', '/account/webhooks', { url: 'https://example.com/reseller', type: 'OPERATION_FINISHED' }],
-    ['GET /account/webhooks/{id}', 'GET', '/account/webhooks/<WH>'],
-    ['DELETE /account/webhooks/{id}', 'DELETE', '/account/webhooks/<WH>'],
+    ['GET /account/webhooks/{id}', 'GET', '/account/webhooks/<WH>', undefined],
+    ['DELETE /account/webhooks/{id}', 'DELETE', '/account/webhooks/<WH>', undefined],
   ];
   // placeholders stand for what beforeAll made: A's wallet, claim operation and its dependency, webhook
   const resolve = (text: string) =>

@@ -36,6 +36,7 @@ export class DeleteWebhookHandler implements ICommandHandler<DeleteWebhook> {
 
   async execute({ accountId, surface, webhookId, context }: DeleteWebhook): Promise<ExistingOperation> {
     const operationId = newId('operation');
+    const dependencyId = newId('platformDependency');
     const at = this.clock.now();
     const { result } = await transact(this.store, { accountId, ...context }, async (streams) => {
       const webhooks = await streams.load(webhooksStream(accountId), webhooksDecider);
@@ -43,7 +44,7 @@ export class DeleteWebhookHandler implements ICommandHandler<DeleteWebhook> {
       const { url, type } = webhookOf(webhooks.state, webhookId)!; // decide refused a webhook it does not have
       const operation = await operationRequestWrites(streams, {
         operationId, accountId, surface, type: 'ACCOUNT_UPDATE', domain: null,
-        dependencies: [{ id: newId('platformDependency'), type: 'WEBHOOK_DELETE', parameters: { webhookId, url, type } }],
+        dependencies: [{ id: dependencyId, type: 'WEBHOOK_DELETE', parameters: { webhookId, url, type } }],
       }, at);
       return { writes: [writeAfter(webhooks, events), ...operation.writes], result: operation.state };
     });

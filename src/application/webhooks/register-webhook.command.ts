@@ -3,7 +3,7 @@ import { ExistingOperation } from '../../domain/operations/operation';
 import { OperationSurface } from '../../domain/operations/operation.events';
 import { Refused } from '../../domain/shared/errors';
 import { newId } from '../../domain/shared/ids';
-import { WEBHOOK_TYPES_OF, WebhookType, webhooksStream } from '../../domain/webhooks/webhook.events';
+import { WebhookType, webhooksStream } from '../../domain/webhooks/webhook.events';
 import { webhookUrlProblem } from '../../domain/webhooks/webhook-url';
 import { webhooksDecider } from '../../domain/webhooks/webhooks.decider';
 import { SecretBox } from '../identity/identity.ports';
@@ -44,11 +44,9 @@ export class RegisterWebhookHandler implements ICommandHandler<RegisterWebhook> 
   async execute({ accountId, surface, url, type, context }: RegisterWebhook): Promise<ExistingOperation> {
     const problem = typeof url === 'string' ? webhookUrlProblem(url, this.settings.allowPrivateTargets) : 'must be a string';
     if (problem) throw new Refused('VALIDATION', `url ${problem}`, { path: 'url' });
-    if (!WEBHOOK_TYPES_OF[surface].includes(type)) {
-      throw new Refused('VALIDATION', `type must be one of ${WEBHOOK_TYPES_OF[surface].join(', ')}`, { path: 'type' });
-    }
     const webhookId = newId('webhook');
     const operationId = newId('operation');
+    const dependencyId = newId('platformDependency');
     const sealedSecret = this.box.seal(newWebhookSecret());
     const at = this.clock.now();
     const { result } = await transact(this.store, { accountId, ...context }, async (streams) => {
@@ -60,7 +58,7 @@ export class RegisterWebhookHandler implements ICommandHandler<RegisterWebhook> 
       );
       const operation = await operationRequestWrites(streams, {
         operationId, accountId, surface, type: 'ACCOUNT_UPDATE', domain: null,
-        dependencies: [{ id: newId('platformDependency'), type: 'WEBHOOK_CREATE', parameters: { webhookId, url, type } }],
+        dependencies: [{ id: dependencyId, type: 'WEBHOOK_CREATE', parameters: { webhookId, url, type } }],
       }, at);
       return { writes: [writeAfter(webhooks, [...secretEvents, ...registered]), ...operation.writes], result: operation.state };
     });

@@ -43,6 +43,7 @@ describe('webhooks decider', () => {
         .when(register('wh-d'))
         .then(registered('wh-d')));
     it('refuses an id that exists', () => given(registered('wh-a')).when(register('wh-a')).thenThrows(IllegalTransition));
+    it('refuses a type its surface does not offer', () => given().when(register('wh-a', 'OPERATION_CREATED')).thenThrows(Refused, /type must be one of/));
   });
 
   describe('ActivateWebhook', () => {

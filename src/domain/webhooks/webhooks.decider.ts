@@ -2,7 +2,7 @@ import { assertNever } from '../shared/assert-never';
 import { Decider } from '../shared/decider';
 import { IllegalTransition, NotFound, Refused } from '../shared/errors';
 import { ActivateWebhook, DeleteWebhook, RegisterWebhook, RequestWebhookDeletion, WebhookCommand } from './webhook.commands';
-import { WebhookEvent, WEBHOOKS_PER_TYPE } from './webhook.events';
+import { WEBHOOK_TYPES_OF, WebhookEvent, WEBHOOKS_PER_TYPE } from './webhook.events';
 import { AccountWebhooks, evolve, isLive, noWebhooks, Webhook, webhookOf } from './webhooks';
 
 const known = (state: AccountWebhooks, webhookId: string): Webhook => {
@@ -13,6 +13,9 @@ const known = (state: AccountWebhooks, webhookId: string): Webhook => {
 
 const register = (state: AccountWebhooks, data: RegisterWebhook['data']): WebhookEvent[] => {
   if (webhookOf(state, data.webhookId)) throw new IllegalTransition(`webhook ${data.webhookId} exists already`);
+  if (!WEBHOOK_TYPES_OF[data.surface].includes(data.type)) {
+    throw new Refused('VALIDATION', `type must be one of ${WEBHOOK_TYPES_OF[data.surface].join(', ')}`, { path: 'type' });
+  }
   const sameType = state.webhooks.filter((webhook) => webhook.type === data.type && isLive(webhook)).length;
   if (sameType >= WEBHOOKS_PER_TYPE) {
     throw new Refused('WEBHOOK_LIMIT_REACHED', `at most ${WEBHOOKS_PER_TYPE} webhooks of type ${data.type} may be registered`, { type: data.type, limit: WEBHOOKS_PER_TYPE });

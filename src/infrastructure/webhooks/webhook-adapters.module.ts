@@ -18,7 +18,7 @@ import { postWebhook } from './webhook-sender';
 
 /** Runs the dispatcher in the processes that run the asynchronous half (`worker`, `all`), and stops it with them. */
 @Injectable()
-class WebhookDelivery implements OnApplicationBootstrap, BeforeApplicationShutdown {
+class WebhookDispatcherLifecycle implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly log = new Logger('WebhookDelivery');
   private dispatcher: WebhookDispatcher | undefined;
 
@@ -74,7 +74,7 @@ class WebhookDelivery implements OnApplicationBootstrap, BeforeApplicationShutdo
     { provide: PostgresWebhookOutbox, useFactory: (pool: Pool, notifications: PostgresNotifications) => new PostgresWebhookOutbox(pool, notifications), inject: [Pool, PostgresNotifications] },
     { provide: WebhookOutbox, useExisting: PostgresWebhookOutbox },
     { provide: WebhookSettings, useFactory: ({ values }: AppConfig) => new WebhookSettings(values.typeNamespace, values.webhookAllowPrivateTargets), inject: [AppConfig] },
-    WebhookDelivery,
+    WebhookDispatcherLifecycle,
   ],
   exports: [WebhookOutbox, WebhookSettings],
 })

@@ -57,7 +57,8 @@ export class Web3AccountController {
   }
 
   @Patch()
-  async update(@CurrentPrincipal() principal: Principal, @Body() body: AccountUpdateDto) {
+  async update(@CurrentPrincipal() principal: Principal, @Query() query: QueryInput, @Body() body: AccountUpdateDto) {
+    onlyParameters(query, []);
     const op = await this.commands.execute(new SetDefaultWallet(principal.accountId, addressOf(body.defaultWalletAddress, 'defaultWalletAddress')));
     return operationResult(this.settings.namespace, 'AccountUpdateResult', op);
   }
@@ -99,13 +100,15 @@ export class Web3AccountController {
   }
 
   @Post('wallets')
-  async createWallet(@CurrentPrincipal() principal: Principal, @Body(EmptyBodyPipe) _body: Record<string, never>) {
+  async createWallet(@CurrentPrincipal() principal: Principal, @Query() query: QueryInput, @Body(EmptyBodyPipe) _body: Record<string, never>) {
+    onlyParameters(query, []);
     const op = await this.commands.execute(new CreateCustodialWallet(principal.accountId));
     return operationResult(this.settings.namespace, 'WalletCreateResult', op);
   }
 
   @Get('wallets/:address')
-  async wallet(@CurrentPrincipal() principal: Principal, @Param('address') raw: string) {
+  async wallet(@CurrentPrincipal() principal: Principal, @Param('address') raw: string, @Query() query: QueryInput) {
+    onlyParameters(query, []);
     const address = addressOf(raw);
     const wallet = walletsOf(await loadWeb3Account(this.store, principal.accountId)).find((candidate) => candidate.address === address);
     if (!wallet) throw new NotFoundException(`wallet ${address} is not a wallet of this account`);
@@ -114,19 +117,22 @@ export class Web3AccountController {
 
   @Patch('wallets/:address')
   @HttpCode(200)
-  async updateWallet(@CurrentPrincipal() principal: Principal, @Param('address') raw: string, @Body() body: WalletUpdateDto) {
+  async updateWallet(@CurrentPrincipal() principal: Principal, @Param('address') raw: string, @Query() query: QueryInput, @Body() body: WalletUpdateDto) {
+    onlyParameters(query, []);
     const primaryDomain = body.primaryDomain === null ? null : nameOf(body.primaryDomain, this.settings.supportedTlds, 'primaryDomain');
     const op = await this.commands.execute(new SetPrimaryDomain(principal.accountId, addressOf(raw), primaryDomain));
     return operationResult(this.settings.namespace, 'WalletUpdateResult', op);
   }
 
   @Get('wallets/:address/verification')
-  verificationMessage(@CurrentPrincipal() principal: Principal, @Param('address') raw: string) {
+  verificationMessage(@CurrentPrincipal() principal: Principal, @Param('address') raw: string, @Query() query: QueryInput) {
+    onlyParameters(query, []);
     return { '@type': typeName(this.settings.namespace, 'WalletVerificationMessage'), message: this.challenges.current(principal.accountId, addressOf(raw)) };
   }
 
   @Post('wallets/:address/verification')
-  async verify(@CurrentPrincipal() principal: Principal, @Param('address') raw: string, @Body() body: WalletVerificationDto) {
+  async verify(@CurrentPrincipal() principal: Principal, @Param('address') raw: string, @Query() query: QueryInput, @Body() body: WalletVerificationDto) {
+    onlyParameters(query, []);
     const op = await this.commands.execute(new VerifyWallet(principal.accountId, addressOf(raw), signatureOf(body.signature, 'signature'), body.message));
     return operationResult(this.settings.namespace, 'WalletVerificationResult', op);
   }

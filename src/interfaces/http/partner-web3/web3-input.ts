@@ -58,6 +58,8 @@ export const nameOf = (value: unknown, supportedTlds: readonly string[], path = 
 };
 
 const MAX_RECORDS = 100;
+/** Record keys whose values are EVM addresses: ETH's own and tokens on EVM chains. */
+const EVM_ADDRESS_KEY = /^crypto\.(ETH|[A-Z0-9]+\.version\.(ERC20|MATIC|BEP20|BASE))\.address$/;
 const MAX_VALUE_LENGTH = 1024;
 
 /** Records to write: known resolver keys, string values (an empty one removes the record), a bounded number. */
@@ -71,7 +73,7 @@ export const recordsOf = (value: unknown, knownKeys: ReadonlySet<string>): Recor
     if (!knownKeys.has(key)) issues.push({ path: `records.${key}`, message: 'is not a known record key' });
     else if (typeof record !== 'string') issues.push({ path: `records.${key}`, message: 'must be a string' });
     else if (record.length > MAX_VALUE_LENGTH || /[\u0000-\u001f\u007f]/.test(record)) issues.push({ path: `records.${key}`, message: `must be at most ${MAX_VALUE_LENGTH} printable characters` });
-    else if (/^crypto\.(ETH|MATIC|BASE)\.address$/.test(key) && record !== '' && !ADDRESS.test(record)) issues.push({ path: `records.${key}`, message: 'must be 0x and 40 hex digits' });
+    else if (EVM_ADDRESS_KEY.test(key) && record !== '' && !ADDRESS.test(record)) issues.push({ path: `records.${key}`, message: 'must be 0x and 40 hex digits' });
   }
   if (issues.length > 0) refuse(issues);
   return Object.fromEntries(entries) as Record<string, string>;

@@ -46,14 +46,16 @@ export class Web3OperationsController {
   }
 
   @Get(':id')
-  async get(@CurrentPrincipal() principal: Principal, @Param('id') id: string) {
+  async get(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Query() query: QueryInput) {
+    onlyParameters(query, []);
     const op = await this.queries.execute(new GetOperation(principal.accountId, operationIdOf(id)));
     if (!op || op.surface !== 'web3') throw new NotFoundException(`operation ${id} was not found`);
     return presentOperation(this.settings.namespace, op);
   }
 
   @Patch(':id/dependencies/:dependencyId')
-  async sign(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Param('dependencyId') dependencyId: string, @Body() body: SignDependencyDto) {
+  async sign(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Param('dependencyId') dependencyId: string, @Query() query: QueryInput, @Body() body: SignDependencyDto) {
+    onlyParameters(query, []);
     if (!isId('blockchainDependency', dependencyId) && !isId('platformDependency', dependencyId)) {
       throw new RequestValidationError([{ path: 'dependencyId', message: 'is not a dependency id' }]);
     }

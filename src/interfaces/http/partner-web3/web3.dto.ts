@@ -1,5 +1,8 @@
 import { Type } from 'class-transformer';
-import { Allow, IsIn, IsObject, IsOptional, IsString, MaxLength, ValidateIf, ValidateNested } from 'class-validator';
+import { Allow, IsDefined, IsIn, IsObject, IsString, MaxLength, ValidateIf, ValidateNested } from 'class-validator';
+
+/** Optional, but never null: an absent property is not the same as an explicit null (nothing is coerced). */
+const IfPresent = () => ValidateIf((_dto: object, value: unknown) => value !== undefined);
 
 /** Request bodies of surface C. Shapes here; addresses, names and records are checked in depth by web3-input. */
 export class OwnerDto {
@@ -16,22 +19,24 @@ export class ClaimDomainDto {
   @MaxLength(300)
   name!: string;
 
-  @IsOptional()
+  @IfPresent()
   @IsObject()
   records?: Record<string, unknown>;
 
-  @IsOptional()
+  @IfPresent()
+  @IsObject()
   @ValidateNested()
   @Type(() => OwnerDto)
   owner?: OwnerDto;
 }
 
 export class UpdateDomainDto {
-  @IsOptional()
+  @IfPresent()
   @IsObject()
   records?: Record<string, unknown>;
 
-  @IsOptional()
+  @IfPresent()
+  @IsObject()
   @ValidateNested()
   @Type(() => OwnerDto)
   owner?: OwnerDto;
@@ -44,6 +49,8 @@ export class SignatureDto {
 }
 
 export class SignDependencyDto {
+  @IsDefined()
+  @IsObject()
   @ValidateNested()
   @Type(() => SignatureDto)
   transaction!: SignatureDto;
@@ -69,7 +76,7 @@ export class WalletVerificationDto {
   @MaxLength(4200)
   signature!: string;
 
-  @IsOptional()
+  @IfPresent()
   @IsString()
   @MaxLength(2000)
   message?: string;

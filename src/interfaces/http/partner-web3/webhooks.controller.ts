@@ -17,6 +17,7 @@ import { GetWebhook, ListWebhooks, WebhookPosition } from '../../../projections/
 import { Access, CurrentPrincipal } from '../shared/auth/access';
 import { RequestValidationError } from '../shared/problem';
 import { cursorList, decodeCursor, typeName } from './partner-lists';
+import { onlyParameters, QueryInput } from './web3-input';
 
 class WebhookCreateBody {
   @IsString()
@@ -57,22 +58,25 @@ export class Web3WebhooksController {
 
   @Get()
   @Access(WEB3)
-  async list(@CurrentPrincipal() principal: Principal, @QueryParams('$cursor') cursor?: unknown) {
-    const after = decodeCursor(cursor, isWebhookPosition);
+  async list(@CurrentPrincipal() principal: Principal, @QueryParams() query: QueryInput) {
+    onlyParameters(query, ['$cursor']);
+    const after = decodeCursor(query.$cursor, isWebhookPosition);
     const page = await this.queries.execute(new ListWebhooks(principal.accountId, { limit: PAGE_SIZE, after }));
     return cursorList(this.namespace, page.items.map((row) => this.webhook(row)), page.next);
   }
 
   @Post()
   @Access(WEB3)
-  async create(@CurrentPrincipal() principal: Principal, @Body() body: WebhookCreateBody) {
+  async create(@CurrentPrincipal() principal: Principal, @Body() body: WebhookCreateBody, @QueryParams() query: QueryInput) {
+    onlyParameters(query, []);
     const op = await this.commands.execute(new RegisterWebhook(principal.accountId, 'web3', body.url, body.type));
     return { '@type': typeName(this.namespace, 'WebhookCreateResult'), operation: presentOperation(this.namespace, op) };
   }
 
   @Get(':id')
   @Access(WEB3)
-  async get(@CurrentPrincipal() principal: Principal, @Param('id') id: string) {
+  async get(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @QueryParams() query: QueryInput) {
+    onlyParameters(query, []);
     const row = await this.queries.execute(new GetWebhook(principal.accountId, webhookIdOf(id)));
     if (!row) throw new NotFound('webhook', id);
     return this.webhook(row);
@@ -80,7 +84,8 @@ export class Web3WebhooksController {
 
   @Delete(':id')
   @Access(WEB3)
-  async remove(@CurrentPrincipal() principal: Principal, @Param('id') id: string) {
+  async remove(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @QueryParams() query: QueryInput) {
+    onlyParameters(query, []);
     const op = await this.commands.execute(new DeleteWebhook(principal.accountId, 'web3', webhookIdOf(id)));
     return { '@type': typeName(this.namespace, 'WebhookDeleteResult'), operation: presentOperation(this.namespace, op) };
   }
@@ -88,8 +93,9 @@ export class Web3WebhooksController {
   /** Beyond the interface: what was sent to the webhook, and how each attempt went. */
   @Get(':id/deliveries')
   @Access(WEB3)
-  async deliveries(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @QueryParams('$cursor') cursor?: unknown) {
-    const before = decodeCursor(cursor, isSequence);
+  async deliveries(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @QueryParams() query: QueryInput) {
+    onlyParameters(query, ['$cursor']);
+    const before = decodeCursor(query.$cursor, isSequence);
     const page = await this.queries.execute(new ListWebhookDeliveries(principal.accountId, webhookIdOf(id), { limit: PAGE_SIZE, before }));
     return cursorList(this.namespace, page.items.map((record) => this.delivery(record)), page.next);
   }

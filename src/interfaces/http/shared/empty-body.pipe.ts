@@ -5,8 +5,8 @@ import { RequestValidationError } from './problem';
 @Injectable()
 export class EmptyBodyPipe implements PipeTransform {
   transform(body: unknown): Record<string, never> {
-    if (body === undefined || body === null) return {};
-    if (typeof body !== 'object' || Array.isArray(body)) throw new RequestValidationError([{ path: '', message: 'the body must be an object' }]);
+    if (body === undefined) return {}; // no body at all
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new RequestValidationError([{ path: '', message: 'the body must be an object' }]);
     const unknown = Object.keys(body);
     if (unknown.length > 0) throw new RequestValidationError(unknown.map((path) => ({ path, message: `property ${path} should not exist` })));
     return {};
