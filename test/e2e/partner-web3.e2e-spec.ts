@@ -212,4 +212,21 @@ describe('web3 partner API (surface C)', () => {
     expect(verified).toMatchObject({ type: 'WALLET_VERIFY', status: 'COMPLETED' });
     expect((await partner.call('GET', `/account/wallets/${contract}`)).body).toMatchObject({ address: contract, type: 'EXTERNAL' });
   });
+
+  it('suggests only available names, built from the query, with their prices', async () => {
+    const word = `s${randomBytes(4).toString('hex')}`;
+    await finished(await partner.call('POST', '/domains', { name: `${word}.crypto` }));
+    const reply = await partner.call('GET', `/suggestions/domains?query=${word}&ending=crypto&ending=x`);
+    expect(reply.status).toBe(200);
+    const names = reply.body.items.map((item: { name: string }) => item.name);
+    expect(names.length).toBeGreaterThan(3);
+    expect(names).not.toContain(`${word}.crypto`); // claimed above
+    expect(names).toContain(`${word}.x`);
+    for (const item of reply.body.items) {
+      expect(item.name).toMatch(new RegExp(`${word}.*\\.(crypto|x)$`));
+      expect(item.price.subTotal.usdCents).toBeGreaterThan(0);
+    }
+    const lookups = await partner.call('GET', `/domains?${names.map((name: string) => `query=${name}`).join('&')}`);
+    expect(lookups.body.items.map((item: { availability: { status: string } }) => item.availability.status)).toEqual(names.map(() => 'AVAILABLE'));
+  });
 });
