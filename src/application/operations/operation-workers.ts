@@ -1,6 +1,3 @@
-import { randomUUID } from 'node:crypto';
-import { EventEmitter } from 'node:events';
-import { hostname } from 'node:os';
 import { Logger } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { Dependency, ExistingOperation, operationStream, runnableDependency } from '../../domain/operations/operation';
@@ -11,6 +8,7 @@ import { assertNever } from '../../domain/shared/assert-never';
 import { Clock } from '../shared/clock';
 import { EventStore } from '../shared/event-store.port';
 import { loadStream } from '../shared/handle-command';
+import { LeaseLoops } from '../shared/lease-loops';
 import { ChangeOperation } from './change-operation.command';
 import { DependencyJob, ExecutionOutcome } from './dependency-executor.port';
 import { DependencyExecutors } from './dependency-executors';
@@ -46,12 +44,7 @@ export const outcomeCommand = (outcome: ExecutionOutcome, dependencyId: string, 
  */
 export class OperationWorkers {
   private readonly log = new Logger(OperationWorkers.name);
-  private readonly owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
-  private readonly activity = new EventEmitter();
-  private loops: Promise<void>[] = [];
-  private inFlight = 0;
-  private stopping = false;
-  private wake: (() => void)[] = [];
+  private readonly loops: LeaseLoops<Lease>;
   private unlisten: (() => void) | undefined;
 
   constructor(
@@ -62,61 +55,33 @@ export class OperationWorkers {
     private readonly clock: Clock,
     private readonly settings: WorkerSettings,
   ) {
-    this.activity.setMaxListeners(0);
+    this.loops = new LeaseLoops<Lease>({
+      lease: (owner) => this.queue.lease(owner, this.settings.leaseMs),
+      run: (lease) => this.runLeased(lease),
+      leaseFailed: (error) => this.log.error('leasing work failed', (error as Error).stack),
+      // the lease expires and the work is taken again: nothing is lost, the executor's idempotence covers it
+      runFailed: (lease, error) => this.log.error(`dependency ${lease.dependencyId} was not recorded`, (error as Error).stack),
+    }, settings);
   }
 
   start(): void {
-    this.unlisten = this.queue.onScheduled(() => this.wakeAll());
-    this.loops = Array.from({ length: this.settings.concurrency }, () => this.loop());
+    this.unlisten = this.queue.onScheduled(() => this.loops.wakeAll());
+    this.loops.start();
   }
 
   async stop(): Promise<void> {
-    this.stopping = true;
     this.unlisten?.();
-    this.wakeAll();
-    await Promise.all(this.loops);
+    await this.loops.stop();
   }
 
   /** True when no job runs in this process and no work is due within `withinMs`. */
   async idle(withinMs = 0): Promise<boolean> {
-    return this.inFlight === 0 && !(await this.queue.hasDueWork(withinMs));
+    return this.loops.inFlight === 0 && !(await this.queue.hasDueWork(withinMs));
   }
 
   /** Resolves after the next job of this process ends. */
   nextJobEnd(): Promise<void> {
-    return new Promise((resolve) => this.activity.once('job-ended', () => resolve()));
-  }
-
-  private wakeAll(): void {
-    const waiting = this.wake;
-    this.wake = [];
-    waiting.forEach((wake) => wake());
-  }
-
-  private async loop(): Promise<void> {
-    while (!this.stopping) {
-      const lease = await this.queue.lease(this.owner, this.settings.leaseMs).catch((error: unknown) => {
-        this.log.error('leasing work failed', (error as Error).stack);
-        return undefined;
-      });
-      if (!lease) {
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, this.settings.pollMs);
-          this.wake.push(() => (clearTimeout(timer), resolve()));
-        });
-        continue;
-      }
-      this.inFlight++;
-      try {
-        await this.runLeased(lease);
-      } catch (error) {
-        // the lease expires and the work is taken again: nothing is lost, the executor's idempotence covers it
-        this.log.error(`dependency ${lease.dependencyId} was not recorded`, (error as Error).stack);
-      } finally {
-        this.inFlight--;
-        this.activity.emit('job-ended');
-      }
-    }
+    return this.loops.nextRunEnd();
   }
 
   private async runLeased(lease: Lease): Promise<void> {

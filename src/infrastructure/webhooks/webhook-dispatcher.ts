@@ -1,7 +1,5 @@
-import { randomUUID } from 'node:crypto';
-import { EventEmitter } from 'node:events';
-import { hostname } from 'node:os';
 import { performance } from 'node:perf_hooks';
+import { LeaseLoops } from '../../application/shared/lease-loops';
 import { DeliveryAttempt } from '../../application/webhooks/webhook-outbox.port';
 import { webhookSignature } from '../../application/webhooks/webhook-signature';
 import { retryDelayMs } from '../../domain/webhooks/delivery-schedule';
@@ -32,32 +30,31 @@ export interface DispatcherParts {
  * when deliveries are added, and polling otherwise.
  */
 export class WebhookDispatcher {
-  private readonly owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
-  private readonly activity = new EventEmitter();
-  private loops: Promise<void>[] = [];
-  private inFlight = 0;
-  private stopping = false;
-  private wake: (() => void)[] = [];
+  private readonly loops: LeaseLoops<LeasedDelivery>;
   private unlisten: (() => void) | undefined;
 
   constructor(
     private readonly parts: DispatcherParts,
     private readonly settings: DispatcherSettings,
   ) {
-    this.activity.setMaxListeners(0);
+    this.loops = new LeaseLoops<LeasedDelivery>({
+      lease: (owner) => this.parts.outbox.lease(owner, this.leaseMs),
+      run: (leased) => this.attempt(leased),
+      leaseFailed: (error) => this.parts.log.error('leasing a webhook delivery failed', error),
+      // the lease expires and another attempt is made: at least once, never lost
+      runFailed: (leased, error) => this.parts.log.error(`webhook delivery ${leased.deliveryId} was not recorded`, error),
+    }, settings);
   }
 
   start(): void {
-    this.unlisten = this.parts.outbox.onAdded(() => this.wakeAll());
-    this.loops = Array.from({ length: this.settings.concurrency }, () => this.loop());
+    this.unlisten = this.parts.outbox.onAdded(() => this.loops.wakeAll());
+    this.loops.start();
   }
 
   /** Lets the attempts in flight finish (each ends within the time-out), then stops. */
   async stop(): Promise<void> {
-    this.stopping = true;
     this.unlisten?.();
-    this.wakeAll();
-    await Promise.all(this.loops);
+    await this.loops.stop();
   }
 
   /**
@@ -67,47 +64,15 @@ export class WebhookDispatcher {
   async settled(): Promise<string> {
     for (;;) {
       const { due, mark } = await this.parts.outbox.progress();
-      if (due === 0 && this.inFlight === 0) return mark;
-      this.wakeAll();
-      await Promise.race([new Promise((resolve) => this.activity.once('attempt-ended', resolve)), new Promise((resolve) => setTimeout(resolve, 20))]);
+      if (due === 0 && this.loops.inFlight === 0) return mark;
+      this.loops.wakeAll();
+      await Promise.race([this.loops.nextRunEnd(), new Promise((resolve) => setTimeout(resolve, 20))]);
     }
-  }
-
-  private wakeAll(): void {
-    const waiting = this.wake;
-    this.wake = [];
-    waiting.forEach((wake) => wake());
   }
 
   // a lease outlives the longest attempt, so only a dead process's delivery is taken over
   private get leaseMs(): number {
     return 2 * this.settings.timeoutMs + 5_000;
-  }
-
-  private async loop(): Promise<void> {
-    while (!this.stopping) {
-      const leased = await this.parts.outbox.lease(this.owner, this.leaseMs).catch((error: unknown) => {
-        this.parts.log.error('leasing a webhook delivery failed', error);
-        return undefined;
-      });
-      if (!leased) {
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, this.settings.pollMs);
-          this.wake.push(() => (clearTimeout(timer), resolve()));
-        });
-        continue;
-      }
-      this.inFlight++;
-      try {
-        await this.attempt(leased);
-      } catch (error) {
-        // the lease expires and another attempt is made: at least once, never lost
-        this.parts.log.error(`webhook delivery ${leased.deliveryId} was not recorded`, error);
-      } finally {
-        this.inFlight--;
-        this.activity.emit('attempt-ended');
-      }
-    }
   }
 
   private async attempt(leased: LeasedDelivery): Promise<void> {

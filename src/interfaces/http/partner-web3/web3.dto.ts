@@ -14,11 +14,7 @@ export class OwnerDto {
   address!: string;
 }
 
-export class ClaimDomainDto {
-  @IsString()
-  @MaxLength(300)
-  name!: string;
-
+export class UpdateDomainDto {
   @IfPresent()
   @IsObject()
   records?: Record<string, unknown>;
@@ -30,16 +26,10 @@ export class ClaimDomainDto {
   owner?: OwnerDto;
 }
 
-export class UpdateDomainDto {
-  @IfPresent()
-  @IsObject()
-  records?: Record<string, unknown>;
-
-  @IfPresent()
-  @IsObject()
-  @ValidateNested()
-  @Type(() => OwnerDto)
-  owner?: OwnerDto;
+export class ClaimDomainDto extends UpdateDomainDto {
+  @IsString()
+  @MaxLength(300)
+  name!: string;
 }
 
 export class SignatureDto {
