@@ -4,12 +4,12 @@ import { ExistingOperation } from '../../domain/operations/operation';
 import { NotFound, Refused } from '../../domain/shared/errors';
 import { newId } from '../../domain/shared/ids';
 import { walletTypeOf, web3AccountDecider, web3AccountStream } from '../../domain/web3-accounts/web3-account';
-import { DocumentStore } from '../shared/document-store.port';
 import { operationRequestWrites, RequestOperation } from '../operations/request-operation.command';
 import { Clock } from '../shared/clock';
 import { EventStore } from '../shared/event-store.port';
 import { transact, writeAfter } from '../shared/handle-command';
 import { DomainLocator } from './domain-locator';
+import { Web3DomainReader } from './web3-domain.reader';
 import { loadWeb3Account } from './web3-streams';
 import { Web3Settings } from './web3-settings';
 
@@ -80,13 +80,13 @@ export class SetPrimaryDomainHandler implements ICommandHandler<SetPrimaryDomain
     private readonly store: EventStore,
     private readonly commands: CommandBus,
     private readonly locator: DomainLocator,
-    private readonly documents: DocumentStore,
+    private readonly reader: Web3DomainReader,
   ) {}
 
   async execute({ accountId, address, primaryDomain }: SetPrimaryDomain): Promise<ExistingOperation> {
     const walletType = walletTypeOf(await loadWeb3Account(this.store, accountId), address);
     if (!walletType) throw new NotFound('wallet', address);
-    const name = primaryDomain ?? (await this.currentPrimary(address));
+    const name = primaryDomain ?? (await this.reader.primaryDomains([address])).get(address);
     if (!name) throw new Refused('NO_CHANGE', `wallet ${address} has no primary domain`);
     const domain = await this.locator.writable(name);
     if (domain.owner !== address) throw new Refused('FORBIDDEN', `${name} is not held by wallet ${address}`, { owner: domain.owner });
@@ -97,12 +97,5 @@ export class SetPrimaryDomainHandler implements ICommandHandler<SetPrimaryDomain
         parameters: { blockchain: domain.blockchain, name, custody: walletType === 'SELF' ? 'SERVICE' : 'SELF', ownerAddress: address, primaryDomain },
       }],
     }, { accountId }));
-  }
-
-  private async currentPrimary(address: Address): Promise<string | undefined> {
-    const [found] = await this.documents.find<{ name: string | null }>('resolution', {
-      where: [{ path: 'owner', op: 'eq', value: address }, { path: 'reverse', op: 'eq', value: true }], orderBy: { path: 'tokenId', direction: 'asc' }, limit: 1,
-    });
-    return found?.doc.name ?? undefined;
   }
 }

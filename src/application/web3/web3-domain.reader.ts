@@ -4,6 +4,9 @@ import { Web3Account } from '../../domain/web3-accounts/web3-account';
 import { availabilityOf } from '../../domain/web3-domains/availability';
 import { parseWeb3Name } from '../../domain/web3-domains/names';
 import { Price } from '../../domain/web3-domains/pricing';
+import { operationList } from '../../projections/operation-list/operation-list.projection';
+import { UNFINISHED } from '../../projections/operation-list/operation-list.queries';
+import { resolution } from '../../projections/resolution/resolution.projection';
 import { ChainGateway } from '../chains/chain-gateway.port';
 import { DocumentStore } from '../shared/document-store.port';
 import { EventStore } from '../shared/event-store.port';
@@ -22,8 +25,6 @@ interface ResolvedRow {
   readonly records: Readonly<Record<string, string>>;
   readonly reverse: boolean;
 }
-
-const UNFINISHED = ['QUEUED', 'PROCESSING', 'SIGNATURE_REQUIRED', 'AWAITING_UPDATES'];
 
 export const priceView = (price: Price) => ({ type: price.type, listPrice: { usdCents: price.listPriceCents }, subTotal: { usdCents: price.subTotalCents } });
 
@@ -57,7 +58,7 @@ export class Web3DomainReader {
 
   /** The domains a wallet holds, by token id, in keyset pages. */
   async ownedBy(accountId: string, owner: Address, limit: number, afterTokenId: string | undefined, expand: ReadonlySet<DomainExpansion>) {
-    const found = await this.documents.find<ResolvedRow>('resolution', {
+    const found = await this.documents.find<ResolvedRow>(resolution.name, {
       where: [{ path: 'owner', op: 'eq', value: owner }], orderBy: { path: 'tokenId', direction: 'asc' },
       after: afterTokenId ? { value: afterTokenId, id: afterTokenId } : undefined, limit: limit + 1,
     });
@@ -70,7 +71,7 @@ export class Web3DomainReader {
   /** Each wallet's primary domain (its reverse resolution), by address. */
   async primaryDomains(addresses: readonly Address[]): Promise<Map<Address, string>> {
     if (addresses.length === 0) return new Map();
-    const found = await this.documents.find<ResolvedRow>('resolution', {
+    const found = await this.documents.find<ResolvedRow>(resolution.name, {
       where: [{ path: 'owner', op: 'in', values: addresses }, { path: 'reverse', op: 'eq', value: true }], orderBy: { path: 'tokenId', direction: 'asc' }, limit: addresses.length * 4,
     });
     return new Map(found.filter((entry) => entry.doc.name).map((entry) => [entry.doc.owner, entry.doc.name as string]));
@@ -97,7 +98,7 @@ export class Web3DomainReader {
 
   private async resolved(names: readonly string[]): Promise<Map<string, ResolvedRow>> {
     if (names.length === 0) return new Map();
-    const found = await this.documents.find<ResolvedRow>('resolution', {
+    const found = await this.documents.find<ResolvedRow>(resolution.name, {
       where: [{ path: 'tokenId', op: 'in', values: names.map((name) => tokenIdOf(name)) }], orderBy: { path: 'tokenId', direction: 'asc' }, limit: names.length,
     });
     return new Map(found.map((entry) => [entry.doc.tokenId, entry.doc]));
@@ -105,7 +106,7 @@ export class Web3DomainReader {
 
   private async claiming(names: readonly string[]): Promise<Set<string>> {
     if (names.length === 0) return new Set();
-    const found = await this.documents.find<{ domain: string }>('operation-list', {
+    const found = await this.documents.find<{ domain: string }>(operationList.name, {
       where: [{ path: 'domain', op: 'in', values: names }, { path: 'type', op: 'eq', value: 'DOMAIN_CLAIM' }, { path: 'status', op: 'in', values: UNFINISHED }],
       orderBy: { path: 'createdAt', direction: 'desc', numeric: true }, limit: names.length * 2,
     });

@@ -74,7 +74,8 @@ export class ListPendingOperations extends Query<readonly ExistingOperation[]> {
   }
 }
 
-const UNFINISHED: OperationStatus[] = ['QUEUED', 'PROCESSING', 'SIGNATURE_REQUIRED', 'AWAITING_UPDATES', 'TRANSMISSION_REQUIRED'];
+/** The statuses of operations that still hold their domain. */
+export const UNFINISHED: readonly OperationStatus[] = ['QUEUED', 'PROCESSING', 'SIGNATURE_REQUIRED', 'AWAITING_UPDATES', 'TRANSMISSION_REQUIRED'];
 
 @QueryHandler(ListPendingOperations)
 export class ListPendingOperationsHandler implements IQueryHandler<ListPendingOperations> {
