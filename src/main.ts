@@ -4,7 +4,8 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { FastifyReply, FastifyRequest } from 'fastify';
 import { toProblem } from './interfaces/http/shared/problem';
-import { renderProblem, surfaceOf } from './interfaces/http/shared/surfaces';
+import { sendProblem } from './interfaces/http/shared/surfaces';
+import { BODY_LIMIT_BYTES, clientErrorHandler, guardRequestTarget, registerBodyParsers, URL_LIMIT_BYTES } from './interfaces/http/shared/http-input';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { Logger as Pino } from 'pino';
 import { AppModule } from './app.module';
@@ -22,22 +23,23 @@ export interface CreateAppOptions {
   readonly extraModules?: readonly Type<unknown>[];
 }
 
-const BODY_LIMIT_BYTES = 1024 * 1024;
-
 /** Builds and initialises the Nest application on Fastify; the caller decides whether to listen. */
 export const createApp = async (options: CreateAppOptions): Promise<NestFastifyApplication> => {
   const adapter = new FastifyAdapter({
     bodyLimit: BODY_LIMIT_BYTES,
+    // a path parameter is bounded by the request target's limit; the route's own validation says what is wrong with it
+    routerOptions: { maxParamLength: URL_LIMIT_BYTES },
     // errors Fastify raises before routing (a path with broken percent-encoding) leave in the surface's format too
-    frameworkErrors: (error: Error, request: FastifyRequest, reply: FastifyReply) => {
-      const problem = toProblem(error);
-      void reply.status(problem.status).send(renderProblem(surfaceOf(request.url), problem, request.url));
-    },
+    frameworkErrors: (error: Error, request: FastifyRequest, reply: FastifyReply) => sendProblem(reply, request.url, toProblem(error)),
+    clientErrorHandler,
   });
+  const fastify = adapter.getInstance();
+  registerBodyParsers(fastify);
+  fastify.addHook('onRequest', guardRequestTarget);
   const app = await NestFactory.create<NestFastifyApplication>(
     AppModule.forRoot({ config: options.config, runtime: options.runtime, clock: options.clock, extraModules: options.extraModules }),
     adapter,
-    { logger: new PinoLoggerService(options.logger), abortOnError: false },
+    { logger: new PinoLoggerService(options.logger), abortOnError: false, bodyParser: false },
   );
   observeRequests(app, options.logger);
   const document = SwaggerModule.createDocument(

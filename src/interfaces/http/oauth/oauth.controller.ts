@@ -1,5 +1,6 @@
 import { Body, Controller, Get, Header, HttpCode, Post, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
+import { RouteConfig } from '@nestjs/platform-fastify';
 import { ApiTags } from '@nestjs/swagger';
 import { TokenSigner } from '../../../application/identity/identity.ports';
 import { TokenResponse } from '../../../application/identity/oauth-tokens';
@@ -7,6 +8,7 @@ import { RefreshAccessToken, RevokeRefreshToken } from '../../../application/ide
 import { SignUp, SignupStarted } from '../../../application/identity/sign-up.command';
 import { VerifySignup } from '../../../application/identity/verify-signup.command';
 import { DomainError } from '../../../domain/shared/errors';
+import { TAKES_FORM } from '../shared/http-input';
 import { RequestValidationError } from '../shared/problem';
 import { OAuthIssuer } from './oauth-issuer';
 import { OAuthRateLimitGuard } from './oauth-rate-limit.guard';
@@ -33,7 +35,9 @@ export class OAuthController {
     return this.commands.execute(new VerifySignup(body.signup_session_token, body.verification_code));
   }
 
+  // OAuth clients send form bodies to the token and revocation endpoints (RFC 6749 §4.1.3, RFC 7009 §2.1)
   @Post('token')
+  @RouteConfig(TAKES_FORM)
   @HttpCode(200)
   @Header('cache-control', 'no-store')
   token(@Body() body: TokenBody): Promise<TokenResponse> {
@@ -43,6 +47,7 @@ export class OAuthController {
   }
 
   @Post('revoke')
+  @RouteConfig(TAKES_FORM)
   @HttpCode(200)
   async revoke(@Body() body: RevokeBody): Promise<Record<string, never>> {
     await this.commands.execute(new RevokeRefreshToken(body.token));

@@ -1,7 +1,15 @@
-import { ArgumentsHost, Catch, ExceptionFilter, Logger } from '@nestjs/common';
+import { ArgumentsHost, Catch, ExceptionFilter, Logger, NotFoundException } from '@nestjs/common';
 import { FastifyReply, FastifyRequest } from 'fastify';
-import { toProblem } from './problem';
-import { renderProblem, surfaceOf } from './surfaces';
+import { Problem, toProblem } from './problem';
+import { sendProblem } from './surfaces';
+
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+
+/** The methods another route of this path answers: a path that exists with another method is 405, not 404. */
+const allowedMethods = (request: FastifyRequest): string[] => {
+  const path = request.url.split('?')[0];
+  return METHODS.filter((method) => request.server.findRoute({ method, url: path }) !== null);
+};
 
 /** Every error leaves in the format of the surface the request came to; a 5xx is logged and never explained. */
 @Catch()
@@ -12,9 +20,16 @@ export class SurfaceErrorFilter implements ExceptionFilter {
     const http = host.switchToHttp();
     const request = http.getRequest<FastifyRequest>();
     const reply = http.getResponse<FastifyReply>();
-    const problem = toProblem(exception);
+    let problem: Problem = toProblem(exception);
     if (problem.status >= 500) this.log.error(`${request.method} ${request.routeOptions?.url ?? 'unrouted'} failed`, (exception as Error)?.stack);
-    if (problem.retryAfterSeconds !== undefined) void reply.header('retry-after', String(problem.retryAfterSeconds));
-    void reply.status(problem.status).send(renderProblem(surfaceOf(request.url), problem, request.url));
+    if (exception instanceof NotFoundException && request.routeOptions?.url === undefined) problem = this.unrouted(request);
+    sendProblem(reply, request.url, problem);
+  }
+
+  private unrouted(request: FastifyRequest): Problem {
+    const allow = allowedMethods(request);
+    const path = request.url.split('?')[0];
+    if (allow.length === 0) return { status: 404, code: 'NOT_FOUND', message: `no route answers ${path}`, issues: [] };
+    return { status: 405, code: 'METHOD_NOT_ALLOWED', message: `${path} takes ${allow.join(', ')}, not ${request.method}`, issues: [], allow };
   }
 }

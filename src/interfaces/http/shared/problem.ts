@@ -16,6 +16,8 @@ export interface Problem {
   readonly context?: Readonly<Record<string, unknown>>;
   /** For 429: when the client may try again. */
   readonly retryAfterSeconds?: number;
+  /** For 405: the methods the path takes. */
+  readonly allow?: readonly string[];
 }
 
 /** Thrown by the validation pipe: the request does not match the route's schema. */
@@ -52,6 +54,7 @@ const DOMAIN_STATUS: Record<DomainErrorCode, number> = {
   BAD_GATEWAY: 502,
 };
 
+/** Codes of statuses that no domain error raises; each surface maps them into its own vocabulary. */
 const HTTP_CODE: Record<number, string> = {
   400: 'BAD_REQUEST',
   401: 'UNAUTHORIZED',
@@ -59,10 +62,13 @@ const HTTP_CODE: Record<number, string> = {
   404: 'NOT_FOUND',
   405: 'METHOD_NOT_ALLOWED',
   406: 'NOT_ACCEPTABLE',
+  408: 'REQUEST_TIMEOUT',
   409: 'CONFLICT',
   413: 'PAYLOAD_TOO_LARGE',
+  414: 'URI_TOO_LONG',
   415: 'UNSUPPORTED_MEDIA_TYPE',
   429: 'RATE_LIMITED',
+  431: 'HEADERS_TOO_LARGE',
 };
 
 const messageOf = (exception: HttpException): string => {
@@ -92,7 +98,9 @@ export const toProblem = (exception: unknown): Problem => {
     return { status, code: HTTP_CODE[status] ?? (status >= 500 ? 'INTERNAL' : 'BAD_REQUEST'), message: messageOf(exception), issues: [] };
   }
   if (isFastifyClientError(exception)) {
-    return { status: exception.statusCode, code: HTTP_CODE[exception.statusCode] ?? 'BAD_REQUEST', message: exception.message, issues: [] };
+    // Fastify's own 415 names no remedy
+    const message = exception.statusCode === 415 && exception.message === 'Unsupported Media Type' ? 'the body must be JSON: send content-type application/json' : exception.message;
+    return { status: exception.statusCode, code: HTTP_CODE[exception.statusCode] ?? 'BAD_REQUEST', message, issues: [] };
   }
   return { status: HttpStatus.INTERNAL_SERVER_ERROR, code: 'INTERNAL', message: 'Internal server error', issues: [] };
 };

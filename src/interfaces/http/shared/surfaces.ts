@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http';
+import { FastifyReply } from 'fastify';
 import { Problem } from './problem';
 
 export type Surface = 'agent' | 'oauth' | 'partner' | 'resolution' | 'service';
@@ -15,6 +17,30 @@ const OAUTH_ERRORS: Record<string, string> = { INVALID_GRANT: 'invalid_grant', U
 
 const AGENT_ERRORS: Record<number, string> = { 400: 'invalid_request', 401: 'unauthorized', 403: 'forbidden', 404: 'not_found', 429: 'rate_limited' };
 
+/** The codes of `/partner/v3` (`decisions.md` §3); a code outside them is answered with its status's generic code. */
+const PARTNER_CODES: ReadonlySet<string> = new Set([
+  'VALIDATION', 'BAD_REQUEST', 'UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'NOT_AVAILABLE', 'EXCEEDS_LIMIT', 'INSUFFICIENT_BALANCE',
+  'NO_CHANGE', 'CONCURRENT_OPERATION', 'CUSTODY_REQUIRED', 'UNSUPPORTED_BLOCKCHAIN', 'BLOCKCHAIN_CONGESTION', 'WALLET_LIMIT_REACHED',
+  'WEBHOOK_LIMIT_REACHED', 'WALLET_VERIFICATION_REQUIRED', 'WALLET_ALREADY_VERIFIED', 'SIGNATURE_INVALID', 'BAD_GATEWAY',
+]);
+
+/** The codes of surface E (`decisions.md` §5) and the generic ones every `{code}` surface shares. */
+const RESOLUTION_CODES: ReadonlySet<string> = new Set(['VALIDATION', 'BAD_REQUEST', 'UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'EXCEEDS_LIMIT']);
+
+/**
+ * The generic code of a status on the `{code}` surfaces: limits of size (413, 414, 431) are `EXCEEDS_LIMIT`, other
+ * client mistakes without a code of their own (405, 406, 409, 415) are `BAD_REQUEST`, failures are `INTERNAL`.
+ */
+const genericCode = (status: number): string => {
+  if (status === 401) return 'UNAUTHORIZED';
+  if (status === 403) return 'FORBIDDEN';
+  if (status === 404) return 'NOT_FOUND';
+  if (status === 413 || status === 414 || status === 431 || status === 429) return 'EXCEEDS_LIMIT';
+  return status >= 500 ? 'INTERNAL' : 'BAD_REQUEST';
+};
+
+const codeIn = (vocabulary: ReadonlySet<string>, problem: Problem): string => (vocabulary.has(problem.code) ? problem.code : genericCode(problem.status));
+
 /** The error body of each surface (`decisions.md` §1-5). */
 export const renderProblem = (surface: Surface, problem: Problem, url: string): unknown => {
   switch (surface) {
@@ -26,19 +52,43 @@ export const renderProblem = (surface: Surface, problem: Problem, url: string): 
     }
     case 'oauth': {
       const error = problem.status === 429 ? 'slow_down' : problem.status >= 500 ? 'server_error' : OAUTH_ERRORS[problem.code] ?? 'invalid_request';
-      const detail = problem.issues.length > 0 ? problem.issues.map((issue) => `${issue.path}: ${issue.message}`).join('; ') : problem.message;
+      const detail = problem.issues.length > 0 ? problem.issues.map(describeIssue).join('; ') : problem.message;
       return { error, error_description: detail };
     }
-    case 'partner':
-    case 'resolution':
-    case 'service': {
-      if (problem.issues.length > 1 && surface === 'partner') {
-        return { code: 'MULTIPLE_ERRORS', message: problem.message, errors: problem.issues.map((issue) => ({ code: 'VALIDATION', message: `${issue.path}: ${issue.message}` })) };
+    case 'partner': {
+      if (problem.issues.length > 1) {
+        return { code: 'MULTIPLE_ERRORS', message: problem.message, errors: problem.issues.map((issue) => ({ code: 'VALIDATION', message: describeIssue(issue) })) };
       }
-      const body: Record<string, unknown> = { code: problem.code, message: problem.issues.length === 1 ? `${problem.issues[0].path}: ${problem.issues[0].message}` : problem.message };
-      if (surface === 'resolution' && problem.issues.length > 0) body.errors = problem.issues;
-      if (problem.context && Object.keys(problem.context).length > 0 && surface === 'partner') body.context = problem.context;
+      const body: Record<string, unknown> = { code: codeIn(PARTNER_CODES, problem), message: problem.issues.length === 1 ? describeIssue(problem.issues[0]) : problem.message };
+      if (problem.context && Object.keys(problem.context).length > 0) body.context = problem.context;
       return body;
     }
+    case 'resolution': {
+      const body: Record<string, unknown> = { code: codeIn(RESOLUTION_CODES, problem), message: problem.issues.length === 1 ? describeIssue(problem.issues[0]) : problem.message };
+      if (problem.issues.length > 0) body.errors = problem.issues;
+      return body;
+    }
+    case 'service':
+      return { code: problem.code, message: problem.issues.length === 1 ? describeIssue(problem.issues[0]) : problem.message };
   }
+};
+
+/** `records.x: must be a string`; an issue of the whole body is its message alone. */
+export const describeIssue = (issue: { path: string; message: string }): string => (issue.path ? `${issue.path}: ${issue.message}` : issue.message);
+
+const headersOf = (problem: Problem): Record<string, string> => ({
+  ...(problem.retryAfterSeconds !== undefined ? { 'retry-after': String(problem.retryAfterSeconds) } : {}),
+  ...(problem.allow ? { allow: problem.allow.join(', ') } : {}),
+});
+
+/** Answers a request with a problem in its surface's format. */
+export const sendProblem = (reply: FastifyReply, url: string, problem: Problem): void => {
+  void reply.status(problem.status).headers(headersOf(problem)).type('application/json; charset=utf-8').send(renderProblem(surfaceOf(url), problem, url));
+};
+
+/** A whole HTTP/1.1 response with the problem, for a socket no request object was made for; the connection closes. */
+export const problemResponse = (url: string, problem: Problem): string => {
+  const body = JSON.stringify(renderProblem(surfaceOf(url), problem, url));
+  const headers = Object.entries(headersOf(problem)).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+  return `HTTP/1.1 ${problem.status} ${STATUS_CODES[problem.status] ?? 'Error'}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\n${headers}connection: close\r\n\r\n${body}`;
 };

@@ -1,6 +1,8 @@
 import { INestApplication, RequestMethod } from '@nestjs/common';
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
+import { FASTIFY_ROUTE_CONFIG_METADATA } from '@nestjs/platform-fastify/constants';
+import { TAKES_FORM } from '../http-input';
 import { ACCESS_METADATA, RouteAccess } from './access';
 
 export interface CatalogRoute {
@@ -8,6 +10,8 @@ export interface CatalogRoute {
   /** Full paths, with `:param` placeholders. */
   readonly paths: readonly string[];
   readonly access: RouteAccess | undefined;
+  /** The route also takes `application/x-www-form-urlencoded` bodies. */
+  readonly takesForm: boolean;
 }
 
 const joinPath = (...parts: string[]): string => `/${parts.flatMap((part) => part.split('/')).filter(Boolean).join('/')}`;
@@ -29,7 +33,8 @@ export const routeCatalog = (app: INestApplication): CatalogRoute[] => {
       const method = RequestMethod[reflector.get<RequestMethod>(METHOD_METADATA, handler)];
       const access = (reflector.get(ACCESS_METADATA, handler) ?? reflector.get(ACCESS_METADATA, wrapper.metatype as Function)) as RouteAccess | undefined;
       const paths = controllerPaths.flatMap((base) => [methodPaths].flat().map((path) => joinPath(base, path)));
-      return [{ method, paths, access }];
+      const takesForm = reflector.get<Partial<typeof TAKES_FORM> | undefined>(FASTIFY_ROUTE_CONFIG_METADATA, handler)?.takesForm === true;
+      return [{ method, paths, access, takesForm }];
     });
   });
 };

@@ -1,0 +1,100 @@
+import { Socket } from 'node:net';
+import { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { JsonBodyRefused, parseJsonBody } from './json-body';
+import { Problem, RequestValidationError } from './problem';
+import { problemResponse, sendProblem } from './surfaces';
+
+/**
+ * What the service takes in before any route sees it: bodies of at most `BODY_LIMIT_BYTES`, JSON only (UTF-8,
+ * bounded depth, no duplicate keys: `parseJsonBody`), form bodies only on routes that declare them, request
+ * targets of at most `URL_LIMIT_BYTES` and without NUL. Whatever is refused here is answered in the format of the
+ * surface the request came to, like every other error.
+ */
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+export const URL_LIMIT_BYTES = 8 * 1024;
+
+/** Fastify route config (`@RouteConfig(TAKES_FORM)`) of the routes that also take `application/x-www-form-urlencoded`. */
+export const TAKES_FORM = { takesForm: true } as const;
+
+const takesForm = (request: FastifyRequest): boolean => (request.routeOptions.config as { takesForm?: boolean } | undefined)?.takesForm === true;
+
+const problem = (status: number, code: string, message: string): Problem => ({ status, code, message, issues: [] });
+
+class UnsupportedMediaType extends Error {
+  readonly statusCode = 415;
+}
+
+/** `charset` may be absent or UTF-8: JSON is UTF-8 (RFC 8259 §8.1). */
+const utf8Only = (contentType: string | undefined): boolean => {
+  const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(contentType ?? '')?.[1];
+  return charset === undefined || /^utf-?8$/i.test(charset);
+};
+
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
+
+export const registerBodyParsers = (fastify: FastifyInstance): void => {
+  // the built-in parsers (JSON without bounds, text/plain) go: a body type not registered here answers 415
+  fastify.removeAllContentTypeParsers();
+  fastify.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: BODY_LIMIT_BYTES }, (request, body, done) => {
+    if (!utf8Only(request.headers['content-type'])) return done(new UnsupportedMediaType('JSON bodies are UTF-8'), undefined);
+    const refuse = (path: string, message: string) => done(new RequestValidationError([{ path, message }]), undefined);
+    const buffer = body as Buffer;
+    if (buffer.length === 0) return refuse('', 'the body is empty; send a JSON object');
+    let text: string;
+    try {
+      text = strictUtf8.decode(buffer);
+    } catch {
+      return refuse('', 'the body is not valid UTF-8');
+    }
+    try {
+      done(null, parseJsonBody(text));
+    } catch (error) {
+      if (error instanceof JsonBodyRefused) return refuse(error.issue.path, error.issue.message);
+      refuse('', `the body is not valid JSON (${(error as Error).message})`);
+    }
+  });
+  fastify.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: BODY_LIMIT_BYTES }, (request, body, done) => {
+    if (!takesForm(request)) return done(new UnsupportedMediaType('this route takes application/json bodies'), undefined);
+    const text = body as string;
+    if (text.includes('\u0000') || /%00/i.test(text)) return done(new RequestValidationError([{ path: '', message: 'the body must not contain NUL characters' }]), undefined);
+    const form = new URLSearchParams(text);
+    const fields: Record<string, string> = {};
+    for (const [key, value] of form) {
+      if (key in fields) return done(new RequestValidationError([{ path: key, message: 'is given twice' }]), undefined);
+      fields[key] = value;
+    }
+    done(null, fields);
+  });
+};
+
+/** The request target, checked before routing: too long is 414, a NUL byte (raw or `%00`) is 400. */
+export const guardRequestTarget = (request: FastifyRequest, reply: FastifyReply, done: () => void): void => {
+  const url = request.raw.url ?? '';
+  if (Buffer.byteLength(url) > URL_LIMIT_BYTES) {
+    sendProblem(reply, url, problem(414, 'URI_TOO_LONG', `the request target is longer than ${URL_LIMIT_BYTES} bytes`));
+  } else if (url.includes('\u0000') || /%00/i.test(url)) {
+    sendProblem(reply, url, { ...problem(400, 'VALIDATION', 'The request is invalid'), issues: [{ path: '', message: 'the path and query must not contain NUL characters' }] });
+  } else {
+    done();
+  }
+};
+
+/**
+ * Errors Node's HTTP parser meets before Fastify sees a request: headers over Node's limit (431), a request line
+ * that never ends within it (414), anything malformed (400). The surface is read off the request line received.
+ */
+export const clientErrorHandler = (error: Error & { code?: string; rawPacket?: unknown }, socket: Socket): void => {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const received = Buffer.isBuffer(error.rawPacket) ? error.rawPacket.toString('latin1') : '';
+  const target = /^[A-Z]+ (\S+)/.exec(received)?.[1] ?? '/';
+  const answer =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? Buffer.byteLength(target) > URL_LIMIT_BYTES
+        ? problem(414, 'URI_TOO_LONG', `the request target is longer than ${URL_LIMIT_BYTES} bytes`)
+        : problem(431, 'HEADERS_TOO_LARGE', 'the request headers are too large')
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? problem(408, 'REQUEST_TIMEOUT', 'the request did not arrive in time')
+        : problem(400, 'BAD_REQUEST', 'the request is not valid HTTP');
+  if (socket.writable) socket.write(problemResponse(target, answer));
+  socket.destroy(error);
+};
