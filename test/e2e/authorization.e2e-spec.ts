@@ -1,5 +1,9 @@
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { TokenSigner } from '../../src/application/identity/identity.ports';
+import { OAuthTokens } from '../../src/application/identity/oauth-tokens';
+import { EventStore } from '../../src/application/shared/event-store.port';
+import { handleCommand } from '../../src/application/shared/handle-command';
+import { refreshFamilyDecider, refreshFamilyStream } from '../../src/domain/identity/refresh-family';
 import { IssueCredential } from '../../src/application/identity/issue-credential.command';
 import { OpenAccount } from '../../src/application/identity/open-account.command';
 import { RevokeCredential } from '../../src/application/identity/revoke-credential.command';
@@ -33,13 +37,20 @@ describe('authorization of every protected route (the table comes from the regis
       return issued.secret;
     };
     const user = await open({ kind: 'user', name: 'User', email: 'user@example.com', password: 'Corr3ct-horse!' });
+    // an access token as signup issues it: bound to a refresh family that is alive
+    const tokens = subject.app.get(OAuthTokens);
+    const scope = 'domains:search portfolio:read';
+    const { started, refreshToken } = tokens.startFamily(user, scope, Date.now());
+    await handleCommand(subject.app.get(EventStore), refreshFamilyStream(started.familyId), refreshFamilyDecider, { type: 'StartRefreshFamily', data: started });
     const web3 = await open({ kind: 'partner', profile: 'web3', name: 'Web3 partner' });
     const reseller = await open({ kind: 'partner', profile: 'reseller', name: 'Reseller' });
     credentials = {
       agentKey: (await issue(user, 'agent_key')).secret,
       narrowAgentKey: (await issue(user, 'agent_key', ['cart:read'])).secret,
       revokedAgentKey: await revoked(user, 'agent_key'),
-      oauthToken: await subject.app.get(TokenSigner).sign({ sub: user, token_use: 'access', scope: 'domains:search portfolio:read' }, 3600),
+      oauthToken: (await tokens.response(user, scope, started.familyId, refreshToken)).access_token,
+      // signed by the service, but bound to no refresh family: nothing could ever revoke it
+      unboundOauthToken: await subject.app.get(TokenSigner).sign({ sub: user, token_use: 'access', scope }, 3600),
       web3Key: (await issue(web3, 'partner_key')).secret,
       resellerKey: (await issue(reseller, 'partner_key')).secret,
       revokedWeb3Key: await revoked(web3, 'partner_key'),
@@ -118,5 +129,10 @@ describe('authorization of every protected route (the table comes from the regis
   it('accepts an OAuth access token on agent routes within its scopes', async () => {
     const res = await call('POST', '/mcp/v1/actions/svc_tld_list', credentials.oauthToken);
     expect(res.statusCode).toBe(200);
+  });
+
+  it('refuses an access token bound to no refresh family', async () => {
+    const res = await call('POST', '/mcp/v1/actions/svc_tld_list', credentials.unboundOauthToken);
+    expect(res.statusCode).toBe(401);
   });
 });

@@ -33,6 +33,8 @@ describe('concurrent claims of one name', () => {
     for (const reply of refused) {
       expect(reply.status).toBe(409);
       expect(['CONCURRENT_OPERATION', 'NOT_AVAILABLE']).toContain(reply.body.code);
+      // the winner's operation is its own business: no loser learns its id
+      expect(JSON.stringify(reply.body)).not.toContain(replies[accepted[0]].body.operation.id);
     }
 
     const winner = partners[accepted[0]];

@@ -76,6 +76,13 @@ describe('web3 partner API (surface C)', () => {
     expect((await onChain(name, ['crypto.ETH.address', 'ipfs.html.value'])).records).toEqual({ 'crypto.ETH.address': wallet, 'ipfs.html.value': 'QmMerged' });
     expect((await partner.call('PATCH', `/domains/${name}`, { records: { 'ipfs.html.value': 'QmMerged' } })).body).toMatchObject({ code: 'NO_CHANGE' });
 
+    // clearing a record removes it, on C as on E (the published resolution client reads "" as unset)
+    await finished(await partner.call('PATCH', `/domains/${name}`, { records: { 'ipfs.html.value': '' } }));
+    expect((await partner.call('GET', `/domains/${name}?$expand=records`)).body.records).toEqual({ 'crypto.ETH.address': wallet });
+    const cleared = await subject.app.inject({ method: 'GET', url: `/resolve/domains/${name}`, headers: { authorization: `Bearer ${await resolutionKeyOf(subject.app)}` } });
+    expect(cleared.json().records).toEqual({ 'crypto.ETH.address': wallet });
+    expect((await partner.call('PATCH', `/domains/${name}`, { records: { 'ipfs.html.value': '' } })).body).toMatchObject({ code: 'NO_CHANGE' });
+
     await finished(await partner.call('PUT', `/domains/${name}`, { records: { 'crypto.BTC.address': 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq' } }));
     expect((await onChain(name, ['crypto.ETH.address', 'ipfs.html.value', 'crypto.BTC.address'])).records).toEqual({ 'crypto.BTC.address': 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq' });
 
@@ -131,6 +138,17 @@ describe('web3 partner API (surface C)', () => {
     expect(waiting).toMatchObject({ status: 'SIGNATURE_REQUIRED', transaction: { blockchain: 'MATIC', messageToSign: expect.stringMatching(/^0x[0-9a-f]{64}$/), to: gateway.registryOf('MATIC') } });
     const sign = (op: { id: string }, dependencyId: string, signature: string) => partner.call('PATCH', `/operations/${op.id}/dependencies/${dependencyId}`, { transaction: { signature } });
 
+    // another partner that verified the same owner may manage the domain too, but not while the edit waits; and the
+    // refusal tells it that the domain is busy, not which operation of which account holds it
+    const other = await newWeb3Partner(subject, 'Another partner of the owner');
+    const otherMessage = (await other.call('GET', `/account/wallets/${owner.address}/verification`)).body.message as string;
+    await other.operation((await other.call('POST', `/account/wallets/${owner.address}/verification`, { signature: await owner.account.signMessage({ message: otherMessage }), message: otherMessage })).body.operation.id);
+    const busy = await other.call('PATCH', `/external/domains/${name}`, { records: { 'ipfs.html.value': 'QmOther' } });
+    expect(busy).toMatchObject({ status: 409, body: { code: 'CONCURRENT_OPERATION', context: { domain: name } } });
+    expect(JSON.stringify(busy.body)).not.toContain(edit.id);
+    const own = await partner.call('PATCH', `/external/domains/${name}`, { records: { 'ipfs.html.value': 'QmAgain' } });
+    expect(own).toMatchObject({ status: 409, body: { code: 'CONCURRENT_OPERATION', context: { domain: name, operationId: edit.id } } });
+
     const wrong = await sign(edit, waiting.id, await newWallet().signer.signRaw(waiting.transaction.messageToSign));
     expect(wrong).toMatchObject({ status: 400, body: { code: 'SIGNATURE_INVALID' } });
     expect((await partner.operation(edit.id)).status).toBe('SIGNATURE_REQUIRED');
@@ -158,6 +176,19 @@ describe('web3 partner API (surface C)', () => {
     expect((await sign(next, renewed.id, await owner.signer.signRaw(renewed.transaction.messageToSign))).status).toBe(200);
     expect((await partner.operation(next.id)).status).toBe('COMPLETED');
     expect((await onChain(name, ['ipfs.html.value'])).records).toEqual({ 'ipfs.html.value': 'QmReplayed' });
+  });
+
+  it('takes an IDN in either form and answers the A-label with the Unicode form beside it', async () => {
+    const unicode = `café${randomBytes(3).toString('hex')}.crypto`;
+    const claim = await finished(await partner.call('POST', '/domains', { name: unicode }));
+    const aLabel = claim.domain as string;
+    expect(claim).toMatchObject({ status: 'COMPLETED', domain: expect.stringMatching(/^xn--/), unicodeDomain: unicode });
+    for (const asked of [encodeURIComponent(unicode), aLabel]) {
+      expect((await partner.call('GET', `/domains/${asked}`)).body).toMatchObject({ name: aLabel, unicodeName: unicode, owner: { type: 'SELF', address: wallet } });
+      expect((await partner.call('GET', `/operations?domain=${asked}`)).body.items).toEqual([expect.objectContaining({ id: claim.id, domain: aLabel, unicodeDomain: unicode })]);
+    }
+    const lookup = await partner.call('GET', `/domains?query=${encodeURIComponent(unicode.split('.')[0])}&ending=crypto`);
+    expect(lookup.body.items).toEqual([expect.objectContaining({ name: aLabel, unicodeName: unicode, availability: { status: 'REGISTERED' } })]);
   });
 
   it('sets and removes a wallet\'s primary domain (reverse resolution) on chain', async () => {

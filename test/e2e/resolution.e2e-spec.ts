@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createWalletClient, getAddress, http, publicActions } from 'viem';
 import { ChainGateway } from '../../src/application/chains/chain-gateway.port';
 import { Address, Blockchain, tokenIdOf } from '../../src/domain/chains/blockchain';
+import { domainNameForms } from '../../src/domain/shared/idna';
 import { unsArtifact } from '../../src/infrastructure/chain/uns-artifacts';
 import { fund, newWallet, resolutionKeyOf } from '../support/chain-actors';
 import { apiReferee, chainReferee, Referee } from '../support/resolution-referee';
@@ -89,6 +90,24 @@ describe('resolution (surface E) over the indexed chains', () => {
     expect(status.body.blockchains.ETH.latestIndexedBlock).toBeGreaterThan(0);
   });
 
+  it('resolves an IDN by either form and answers both', async () => {
+    const unicode = `пример${randomBytes(3).toString('hex')}.crypto`;
+    const aLabel = domainNameForms(unicode)?.name as string;
+    expect(aLabel).toMatch(/^xn--/);
+    const owner = newWallet();
+    await gateway.mint(`mint-${aLabel}`, 'MATIC', aLabel, owner.address, { 'ipfs.html.value': 'QmIdn' });
+    await subject.settled();
+    for (const asked of [encodeURIComponent(unicode), aLabel, encodeURIComponent(unicode.toUpperCase())]) {
+      const answer = await get(`/resolve/domains/${asked}`);
+      expect(answer.body).toEqual({
+        meta: expect.objectContaining({ domain: aLabel, unicodeDomain: unicode, owner: getAddress(owner.address) }),
+        records: { 'ipfs.html.value': 'QmIdn' },
+      });
+    }
+    const listed = await get(`/resolve/domains?owners=${owner.address}`);
+    expect(listed.body.data).toEqual([{ id: aLabel, attributes: expect.objectContaining({ meta: expect.objectContaining({ domain: aLabel, unicodeDomain: unicode }) }) }]);
+  });
+
   it('agrees with the published client reading the chains, through mint, merge, reset, transfers and return', async () => {
     const name = `${unique()}.crypto`;
     const [first, second, third] = [newWallet(), newWallet(), newWallet()];
@@ -174,11 +193,14 @@ describe('resolution (surface E) over the indexed chains', () => {
       `owners=${alice.address}&sortBy=age`, `owners=${alice.address}&sortDirection=up`, `owners=${alice.address}&sortBy=name&sortBy=id`,
       `owners=${alice.address}&startingAfter=nope`, `owners=${alice.address}&sortBy=created_at&startingAfter=yesterday|a.crypto`,
       `owners=${alice.address}&sortBy=name&startingAfter=${'0x' + 'a'.repeat(64)}`, `owners=${alice.address}&colour=blue`,
+      'resolution[ipfs.html.value]=', `owners=${'f'.repeat(6000)}`, `owners=${alice.address}&tlds=${'x'.repeat(6000)}`, `resolution[${'k'.repeat(6000)}]=v`,
     ];
     for (const query of bad) {
       const answer = await get(`/resolve/domains?${query}`);
       expect([query, answer.status, answer.body.code]).toEqual([query, 400, 'VALIDATION']);
       expect(answer.body.errors.length).toBeGreaterThan(0);
+      // a value the client sent is named, never echoed whole
+      expect(JSON.stringify(answer.body).length).toBeLessThan(600);
     }
   });
 

@@ -62,6 +62,9 @@ describe('surface B: headless signup over real SMTP', () => {
     expect(reuse.statusCode).toBe(400);
     expect(reuse.json()).toEqual({ error: 'invalid_grant', error_description: 'the refresh token is not valid' });
     expect((await refresh(rotated.refresh_token)).json()).toMatchObject({ error: 'invalid_grant' }); // the family is dead
+    // and so are the access tokens it issued: a leaked refresh token cannot leave a working access token behind
+    expect((await tldList(rotated.access_token)).statusCode).toBe(401);
+    expect((await tldList(first.access_token)).statusCode).toBe(401);
   });
 
   it('accepts the refresh grant as a form too, and revokes on request', async () => {
@@ -75,9 +78,27 @@ describe('surface B: headless signup over real SMTP', () => {
     });
     expect(form.statusCode).toBe(200);
     const next = form.json();
+    expect((await tldList(next.access_token)).statusCode).toBe(200);
     expect((await post('/api/oauth/revoke', { token: next.refresh_token })).statusCode).toBe(200);
     expect((await post('/api/oauth/token', { grant_type: 'refresh_token', refresh_token: next.refresh_token })).json()).toMatchObject({ error: 'invalid_grant' });
-    expect((await post('/api/oauth/token', { grant_type: 'password' })).json()).toMatchObject({ error: 'unsupported_grant_type' });
+    expect((await tldList(next.access_token)).json()).toEqual({ error: 'unauthorized', message: 'Authentication required' });
+  });
+
+  it.each([
+    ['the password grant with its fields', { grant_type: 'password', username: 'a@example.com', password: PASSWORD }],
+    ['the client credentials grant', { grant_type: 'client_credentials', client_id: 'x' }],
+    ['a grant type of its own', { grant_type: 'urn:example:nothing' }],
+  ])('answers %s with unsupported_grant_type, as JSON or as a form', async (_title, body) => {
+    expect((await post('/api/oauth/token', body)).json()).toMatchObject({ error: 'unsupported_grant_type' });
+    const form = await subject.app.inject({
+      method: 'POST', url: '/api/oauth/token', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(body).toString(),
+    });
+    expect({ status: form.statusCode, error: form.json().error }).toEqual({ status: 400, error: 'unsupported_grant_type' });
+  });
+
+  it('says what is wrong with a token request once, plainly', async () => {
+    expect((await post('/api/oauth/token', {})).json()).toEqual({ error: 'invalid_request', error_description: 'grant_type: is required; refresh_token: is required' });
+    expect((await post('/api/oauth/token', { grant_type: 'refresh_token', refresh_token: 12 })).json()).toEqual({ error: 'invalid_request', error_description: 'refresh_token: must be a string' });
   });
 
   it('kills the session at the fifth wrong code', async () => {
@@ -118,7 +139,15 @@ describe('surface B: headless signup over real SMTP', () => {
     expect(weak.statusCode).toBe(400);
     expect(weak.json()).toEqual({ error: 'invalid_request', error_description: expect.stringContaining('uppercase') });
     const badEmail = await post('/api/oauth/signup', { email: 'not-an-address', password: PASSWORD });
-    expect(badEmail.json()).toEqual({ error: 'invalid_request', error_description: expect.stringContaining('email') });
+    expect(badEmail.json()).toEqual({ error: 'invalid_request', error_description: 'email: must be an email address' });
+    expect((await post('/api/oauth/signup', { email: newEmail(), password: 12 })).json()).toEqual({ error: 'invalid_request', error_description: 'password: must be a string' });
+  });
+
+  it('refuses a NUL byte or another control character in a password, as JSON and as text', async () => {
+    const escaped = await post('/api/oauth/signup', { email: newEmail(), password: `${PASSWORD}\u0000x` });
+    expect(escaped.json()).toEqual({ error: 'invalid_request', error_description: expect.stringMatching(/NUL/) });
+    const tab = await post('/api/oauth/signup', { email: newEmail(), password: `${PASSWORD}\tx` });
+    expect(tab.json()).toEqual({ error: 'invalid_request', error_description: 'password: must not contain control characters' });
   });
 
   it('publishes its metadata and the keys that verify its tokens', async () => {

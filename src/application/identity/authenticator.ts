@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { decodeJwt } from 'jose';
 import { PartnerProfile } from '../../domain/identity/account';
 import { credentialDecider, CredentialKind, credentialStream } from '../../domain/identity/credential';
+import { refreshFamilyDecider, refreshFamilyStream } from '../../domain/identity/refresh-family';
 import { Clock } from '../shared/clock';
 import { EventStore } from '../shared/event-store.port';
 import { loadStream } from '../shared/handle-command';
@@ -17,6 +18,7 @@ export interface Principal {
 }
 
 const JWT_PATTERN = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
+const familyKey = (familyId: string): string => `family:${familyId}`;
 
 /**
  * Who a bearer credential belongs to, per surface. Keys are looked up by the digest of the secret in the event
@@ -43,12 +45,25 @@ export class Authenticator {
     this.active.delete(secretDigest);
   }
 
-  /** Surface A: an agent API key, or an OAuth access token from surface B. */
+  /** Called when a refresh family is revoked: its access tokens stop working in this process at once. */
+  forgetFamily(familyId: string): void {
+    this.active.delete(familyKey(familyId));
+  }
+
+  /**
+   * Surface A: an agent API key, or an OAuth access token from surface B. An access token lives as long as the
+   * refresh family that issued it (`fid`): revoked with it, in this process at once and in others within the cache time.
+   */
   async agent(bearer: string): Promise<Principal | undefined> {
     if (AGENT_KEY_PATTERN.test(bearer)) return this.byKey(bearer, 'agent_key', 'api_key');
     if (!JWT_PATTERN.test(bearer)) return undefined;
     const claims = await this.signer.verify(bearer);
-    if (!claims || claims.token_use !== 'access' || typeof claims.scope !== 'string') return undefined;
+    if (!claims || claims.token_use !== 'access' || typeof claims.scope !== 'string' || typeof claims.fid !== 'string') return undefined;
+    const family = await this.remembered(familyKey(claims.fid), async () => {
+      const { state } = await loadStream(this.store, refreshFamilyStream(claims.fid as string), refreshFamilyDecider);
+      return state.status === 'ACTIVE' ? { accountId: state.accountId, via: 'oauth_token', scopes: state.scope.split(' '), profile: null } : undefined;
+    });
+    if (!family || family.accountId !== claims.sub) return undefined;
     return { accountId: claims.sub, via: 'oauth_token', scopes: claims.scope.split(' '), profile: null };
   }
 
@@ -69,15 +84,22 @@ export class Authenticator {
 
   private async byKey(secret: string, kind: CredentialKind, via: Principal['via']): Promise<Principal | undefined> {
     const digest = digestOf(secret);
+    const principal = await this.remembered(digest, async () => {
+      const { state } = await loadStream(this.store, credentialStream(digest), credentialDecider);
+      return state.status === 'ACTIVE' && state.kind === kind ? { accountId: state.accountId, via, scopes: state.scopes, profile: null } : undefined;
+    });
+    return principal?.via === via ? principal : undefined;
+  }
+
+  /** What `read` found active under `key`, kept for `credentialCacheMs`; what it found inactive is read again next time. */
+  private async remembered(key: string, read: () => Promise<Principal | undefined>): Promise<Principal | undefined> {
     const now = this.clock.now();
-    const known = this.active.get(digest);
-    if (known && known.until > now) return known.principal.via === via ? known.principal : undefined;
-    const { state } = await loadStream(this.store, credentialStream(digest), credentialDecider);
-    if (state.status !== 'ACTIVE' || state.kind !== kind) return undefined;
-    const principal: Principal = { accountId: state.accountId, via, scopes: state.scopes, profile: null };
-    if (this.settings.credentialCacheMs > 0) {
+    const known = this.active.get(key);
+    if (known && known.until > now) return known.principal;
+    const principal = await read();
+    if (principal && this.settings.credentialCacheMs > 0) {
       if (this.active.size >= MAX_CACHED_KEYS) this.active.delete(this.active.keys().next().value as string);
-      this.active.set(digest, { principal, until: now + this.settings.credentialCacheMs });
+      this.active.set(key, { principal, until: now + this.settings.credentialCacheMs });
     }
     return principal;
   }

@@ -39,8 +39,9 @@ export class OAuthTokens {
     return { started: { familyId, accountId, scope, tokenDigest: digest, expiresAt: expiresAt(at), at }, refreshToken: token };
   }
 
-  async response(accountId: string, scope: string, refreshToken: string): Promise<TokenResponse> {
-    const access = await this.signer.sign({ sub: accountId, token_use: 'access', scope }, ACCESS_TOKEN_SECONDS);
+  /** The access token names its refresh family (`fid`): revoking the family revokes the access tokens it issued. */
+  async response(accountId: string, scope: string, familyId: string, refreshToken: string): Promise<TokenResponse> {
+    const access = await this.signer.sign({ sub: accountId, token_use: 'access', scope, fid: familyId }, ACCESS_TOKEN_SECONDS);
     return { access_token: access, token_type: 'Bearer', expires_in: ACCESS_TOKEN_SECONDS, refresh_token: refreshToken, scope };
   }
 }

@@ -4,6 +4,7 @@ import { InvalidGrant } from '../../domain/shared/errors';
 import { Clock } from '../shared/clock';
 import { EventStore } from '../shared/event-store.port';
 import { handleCommand, loadStream, transact, writeAfter } from '../shared/handle-command';
+import { Authenticator } from './authenticator';
 import { familyOf, OAuthTokens, TokenResponse } from './oauth-tokens';
 import { digestOf } from './secrets';
 
@@ -20,6 +21,7 @@ export class RefreshAccessTokenHandler implements ICommandHandler<RefreshAccessT
     private readonly store: EventStore,
     private readonly tokens: OAuthTokens,
     private readonly clock: Clock,
+    private readonly authenticator: Authenticator,
   ) {}
 
   async execute({ refreshToken }: RefreshAccessToken): Promise<TokenResponse> {
@@ -36,12 +38,15 @@ export class RefreshAccessTokenHandler implements ICommandHandler<RefreshAccessT
       return { writes: [writeAfter(family, events)], result: { rotated: events.some((event) => event.type === 'RefreshTokenRotated'), family: family.state } };
     });
     // a used token came back: the family was just revoked, and the answer is the same as for any bad token
-    if (!result.rotated || result.family.status === 'NONE') throw new InvalidGrant('the refresh token is not valid');
-    return this.tokens.response(result.family.accountId, result.family.scope, next.token);
+    if (!result.rotated || result.family.status === 'NONE') {
+      this.authenticator.forgetFamily(familyId);
+      throw new InvalidGrant('the refresh token is not valid');
+    }
+    return this.tokens.response(result.family.accountId, result.family.scope, familyId, next.token);
   }
 }
 
-/** RFC 7009: revokes the refresh token's whole family; unknown tokens are not an error. */
+/** RFC 7009: revokes the refresh token's whole family, and the access tokens it issued; unknown tokens are not an error. */
 export class RevokeRefreshToken extends Command<void> {
   constructor(readonly refreshToken: string) {
     super();
@@ -53,6 +58,7 @@ export class RevokeRefreshTokenHandler implements ICommandHandler<RevokeRefreshT
   constructor(
     private readonly store: EventStore,
     private readonly clock: Clock,
+    private readonly authenticator: Authenticator,
   ) {}
 
   async execute({ refreshToken }: RevokeRefreshToken): Promise<void> {
@@ -64,5 +70,6 @@ export class RevokeRefreshTokenHandler implements ICommandHandler<RevokeRefreshT
     const digest = digestOf(refreshToken);
     if (state.status === 'NONE' || (state.currentDigest !== digest && !state.usedDigests.includes(digest))) return;
     await handleCommand(this.store, stream, refreshFamilyDecider, { type: 'RevokeRefreshFamily', data: { at: this.clock.now() } });
+    this.authenticator.forgetFamily(familyId);
   }
 }

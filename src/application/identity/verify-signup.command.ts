@@ -13,7 +13,7 @@ import { SecretBox } from './identity.ports';
 import { OAuthTokens, TokenResponse } from './oauth-tokens';
 import { digestOf } from './secrets';
 
-type Verification = { verified: false; closed: boolean } | { verified: true; refreshToken: string };
+type Verification = { verified: false; closed: boolean } | { verified: true; refreshToken: string; familyId: string };
 
 /**
  * Checks the emailed code. The right one opens the account, claims its address and starts its refresh-token family,
@@ -56,11 +56,11 @@ export class VerifySignupHandler implements ICommandHandler<VerifySignup> {
       const { started, refreshToken } = this.tokens.startFamily(accountId, scope, at);
       const family = await streams.load(refreshFamilyStream(started.familyId), refreshFamilyDecider);
       writes.push(writeAfter(family, refreshFamilyDecider.decide({ type: 'StartRefreshFamily', data: started }, family.state)));
-      return { writes, result: { verified: true, refreshToken } };
+      return { writes, result: { verified: true, refreshToken, familyId: started.familyId } };
     });
     if (!result.verified) {
       throw new InvalidGrant(result.closed ? 'too many wrong codes: sign up again' : 'the verification code is not valid');
     }
-    return this.tokens.response(accountId, scope, result.refreshToken);
+    return this.tokens.response(accountId, scope, result.familyId, result.refreshToken);
   }
 }

@@ -1,5 +1,6 @@
 import { Dependency, ExistingOperation } from '../../domain/operations/operation';
 import { Parameters } from '../../domain/operations/operation.events';
+import { unicodeFormOf } from '../../domain/shared/idna';
 
 /**
  * An operation as `GET /operations/{id}` answers it (`interface-spec.md`, `decisions.md` §3): the one shape the
@@ -53,7 +54,7 @@ export const presentOperation = (namespace: string, op: ExistingOperation): Oper
   id: op.id,
   status: op.status,
   type: op.type,
-  ...(op.domain ? { domain: op.domain } : {}),
+  ...(op.domain ? { domain: op.domain, unicodeDomain: unicodeFormOf(op.domain) } : {}),
   lastUpdatedTimestamp: op.updatedAt,
   ...(op.preview && op.validUntil !== null ? { validUntilTimestamp: op.validUntil } : {}),
   dependencies: op.dependencies.map((dependency) => presentDependency(namespace, dependency)),

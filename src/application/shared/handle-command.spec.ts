@@ -31,14 +31,14 @@ const afterOtherWrote = async (...others: ReturnType<typeof claim | typeof relea
   for (const command of others) await handleCommand(other.store, stream, domainActivityDecider, command);
   return { shared, me };
 };
-const claim = (operationId: string) => ({ type: 'ClaimDomain' as const, data: { domain: 'example.com', operationId, accountId: 'acct', at: 1 } });
+const claim = (operationId: string) => ({ type: 'ClaimDomain' as const, data: { domain: 'example.com', operationId, accountId: 'acct-1', at: 1 } });
 const release = (operationId: string) => ({ type: 'ReleaseDomain' as const, data: { domain: 'example.com', operationId, at: 2 } });
 
 describe('handleCommand', () => {
   it('folds, decides and appends, and answers the state after', async () => {
     const { store } = processOn(new InMemoryEventStore());
     const outcome = await handleCommand(store, stream, domainActivityDecider, claim('op-1'));
-    expect(outcome.state).toEqual({ openOperationId: 'op-1' });
+    expect(outcome.state).toEqual({ openOperationId: 'op-1', holderAccountId: 'acct-1' });
     expect((await store.readStream(stream)).map((event) => event.type)).toEqual(['DomainOperationStarted']);
   });
 
@@ -75,7 +75,7 @@ describe('handleCommand', () => {
     const { me } = await afterOtherWrote(release('op-1'));
     // cached: op-1 holds it, which would refuse op-2; stored: it is free
     const outcome = await handleCommand(me.store, stream, domainActivityDecider, claim('op-2'));
-    expect(outcome.state).toEqual({ openOperationId: 'op-2' });
+    expect(outcome.state).toEqual({ openOperationId: 'op-2', holderAccountId: 'acct-1' });
   });
 
   it('does not trust a "nothing to do" decided on a cached state', async () => {
@@ -83,6 +83,6 @@ describe('handleCommand', () => {
     // cached: op-1 holds it, so releasing op-2 looks like nothing to do; stored: op-2 holds it
     const outcome = await handleCommand(me.store, stream, domainActivityDecider, release('op-2'));
     expect(outcome.events).toHaveLength(1);
-    expect(outcome.state).toEqual({ openOperationId: null });
+    expect(outcome.state).toEqual({ openOperationId: null, holderAccountId: null });
   });
 });

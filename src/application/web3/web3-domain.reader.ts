@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Address, tokenIdOf } from '../../domain/chains/blockchain';
+import { unicodeFormOf } from '../../domain/shared/idna';
 import { Web3Account } from '../../domain/web3-accounts/web3-account';
 import { availabilityOf } from '../../domain/web3-domains/availability';
 import { parseWeb3Name } from '../../domain/web3-domains/names';
@@ -88,6 +89,7 @@ export class Web3DomainReader {
     return {
       '@type': `${this.settings.namespace}/partner.v3.Domain`,
       name,
+      unicodeName: unicodeFormOf(name),
       owner: ownerType === 'NONE' ? { type: ownerType } : { type: ownerType, address: row?.owner },
       availability: availability.price ? { status: availability.status, price: priceView(availability.price) } : { status: availability.status },
       records: expand.has('records') ? { ...(row?.records ?? {}) } : null,

@@ -99,5 +99,7 @@ describe('signup rules', () => {
     expect(passwordProblems('NoDigitsHere!')).toEqual(['must contain a digit']);
     expect(passwordProblems('NoSymbols123')).toEqual(['must contain a character that is not a letter or a digit']);
     expect(passwordProblems(`Aa1!${'x'.repeat(253)}`)).toEqual(['must be at most 256 characters']);
+    expect(passwordProblems('Str0ng!pa\u0000ss')).toEqual(['must not contain control characters']);
+    expect(passwordProblems('Str0ng!pa\tss')).toEqual(['must not contain control characters']);
   });
 });

@@ -28,5 +28,7 @@ export const passwordProblems = (password: string): string[] => {
   if (!/[a-z]/.test(password)) problems.push('must contain a lowercase letter');
   if (!/[0-9]/.test(password)) problems.push('must contain a digit');
   if (!/[^A-Za-z0-9]/.test(password)) problems.push('must contain a character that is not a letter or a digit');
+  // typed by people: a control character (NUL above all) is an attack on whatever stores or compares it
+  if (/[\u0000-\u001f\u007f]/.test(password)) problems.push('must not contain control characters');
   return problems;
 };

@@ -17,12 +17,12 @@ export type ClaimDomain = DomainCommand<'ClaimDomain', DomainOperationStarted['d
 export type ReleaseDomain = DomainCommand<'ReleaseDomain', DomainOperationReleased['data']>;
 export type DomainActivityCommand = ClaimDomain | ReleaseDomain;
 
-export type DomainActivity = { readonly openOperationId: string | null };
+export type DomainActivity = { readonly openOperationId: string | null; readonly holderAccountId: string | null };
 
 const evolve = (_state: DomainActivity, event: DomainActivityEvent): DomainActivity => {
   switch (event.type) {
-    case 'DomainOperationStarted': return { openOperationId: event.data.operationId };
-    case 'DomainOperationReleased': return { openOperationId: null };
+    case 'DomainOperationStarted': return { openOperationId: event.data.operationId, holderAccountId: event.data.accountId };
+    case 'DomainOperationReleased': return { openOperationId: null, holderAccountId: null };
     default: return assertNever(event);
   }
 };
@@ -31,7 +31,8 @@ const decide = (command: DomainActivityCommand, state: DomainActivity): DomainAc
   switch (command.type) {
     case 'ClaimDomain':
       if (state.openOperationId === command.data.operationId) return [];
-      if (state.openOperationId) throw new ConcurrentOperation(command.data.domain, state.openOperationId);
+      // the holder's id is news only to its own account: another learns that the domain is busy, nothing more
+      if (state.openOperationId) throw new ConcurrentOperation(command.data.domain, state.holderAccountId === command.data.accountId ? state.openOperationId : undefined);
       return [{ type: 'DomainOperationStarted', data: command.data }];
     case 'ReleaseDomain':
       return state.openOperationId === command.data.operationId ? [{ type: 'DomainOperationReleased', data: command.data }] : [];
@@ -40,7 +41,7 @@ const decide = (command: DomainActivityCommand, state: DomainActivity): DomainAc
 };
 
 export const domainActivityDecider: Decider<DomainActivityCommand, DomainActivityEvent, DomainActivity> = {
-  initialState: () => ({ openOperationId: null }),
+  initialState: () => ({ openOperationId: null, holderAccountId: null }),
   evolve,
   decide,
 };

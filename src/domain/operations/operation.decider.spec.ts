@@ -127,5 +127,17 @@ describe('domain activity decider', () => {
   it('lets the next operation claim it once released', () => givenDomain(claimed('op-1'), released('op-1')).when(claim('op-2')).then(claimed('op-2')));
   it('refuses a second unfinished operation', () => givenDomain(claimed('op-1')).when(claim('op-2')).thenThrows(ConcurrentOperation));
   it('says nothing when the holder claims again', () => givenDomain(claimed('op-1')).when(claim('op-1')).thenNothing());
+  it("names the holder's id to its own account only", () => {
+    const refusal = (accountId: string) => {
+      try {
+        domainActivityDecider.decide({ ...claim('op-2'), data: { ...claim('op-2').data, accountId } }, domainActivityDecider.evolve(domainActivityDecider.initialState(), claimed('op-1')));
+      } catch (error) {
+        return error as ConcurrentOperation;
+      }
+      throw new Error('no refusal');
+    };
+    expect(refusal('acct-1').context).toEqual({ domain: 'example.com', operationId: 'op-1' });
+    expect(refusal('acct-2').context).toEqual({ domain: 'example.com' });
+  });
   it('releases only for the holder', () => givenDomain(claimed('op-1')).when(release('op-2')).thenNothing());
 });

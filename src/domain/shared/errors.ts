@@ -53,10 +53,13 @@ export class NotFound extends DomainError {
   }
 }
 
-/** Another unfinished operation holds the domain; only one may run per domain across all accounts. */
+/**
+ * Another unfinished operation holds the domain; only one may run per domain across all accounts. The holder's id
+ * is given only when it is the caller's own operation.
+ */
 export class ConcurrentOperation extends DomainError {
-  constructor(domain: string, openOperationId: string) {
-    super('CONCURRENT_OPERATION', `domain ${domain} has an unfinished operation`, { domain, operationId: openOperationId });
+  constructor(domain: string, ownOperationId?: string) {
+    super('CONCURRENT_OPERATION', `domain ${domain} has an unfinished operation`, ownOperationId ? { domain, operationId: ownOperationId } : { domain });
   }
 }
 

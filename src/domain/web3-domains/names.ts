@@ -1,4 +1,5 @@
 import { toASCII, toUnicode } from 'tr46';
+import { IDNA } from '../shared/idna';
 
 /**
  * Blockchain domain names of surface C (`decisions.md` §0, §3): `label.tld`, lowercased and trimmed, IDNs taken in
@@ -7,15 +8,6 @@ import { toASCII, toUnicode } from 'tr46';
 export type Web3Name = Readonly<{ name: string; unicode: string; label: string; tld: string }>;
 export type ParsedWeb3Name = Readonly<{ ok: true } & Web3Name> | Readonly<{ ok: false; reason: string }>;
 export type ParsedWeb3Label = Readonly<{ ok: true; label: string; unicode: string }> | Readonly<{ ok: false; reason: string }>;
-
-// UTS #46 nontransitional processing, as browsers and the IDNA2008 registries do (ß stays ß, not ss)
-const IDNA = {
-  checkHyphens: true,
-  checkBidi: true,
-  checkJoiners: true,
-  useSTD3ASCIIRules: true,
-  transitionalProcessing: false,
-} as const;
 
 const MAX_NAME_LENGTH = 253;
 const MAX_LABEL_LENGTH = 63;

@@ -33,7 +33,7 @@ const evolve = (row: ResolvedDomain | undefined, event: StoredEvent<Handled>): R
     case 'DomainNamed':
       return { ...row, name: event.data.name, tld: event.data.name.split('.').at(-1) ?? null };
     case 'DomainRecordSet':
-      return { ...row, records: { ...row.records, [event.data.key]: event.data.value } };
+      return { ...row, records: withRecord(row.records, event.data.key, event.data.value) };
     case 'DomainRecordsReset':
       return { ...row, records: {} };
     case 'ReverseResolutionSet':
@@ -43,6 +43,12 @@ const evolve = (row: ResolvedDomain | undefined, event: StoredEvent<Handled>): R
     default:
       return assertNever(event);
   }
+};
+
+/** The registry stores a cleared record as "": resolvers (the published client among them) read that as unset. */
+const withRecord = (records: Readonly<Record<string, string>>, key: string, value: string): Record<string, string> => {
+  const { [key]: _previous, ...others } = records;
+  return value === '' ? others : { ...others, [key]: value };
 };
 
 const minted = (data: Extract<Handled, { type: 'DomainTransferred' }>['data']): ResolvedDomain => ({
@@ -62,7 +68,7 @@ const minted = (data: Extract<Handled, { type: 'DomainTransferred' }>['data']): 
 /** The resolution read model that surface E serves: one document per token, from every chain's registry logs. */
 export const resolution: Projection<ResolvedDomain, Handled> = {
   name: 'resolution',
-  version: 1,
+  version: 2, // 2: a record set to "" is removed
   handles: ['DomainTransferred', 'DomainNamed', 'DomainRecordSet', 'DomainRecordsReset', 'ReverseResolutionSet', 'ReverseResolutionRemoved'],
   idOf: (event) => event.data.tokenId,
   evolve,

@@ -9,7 +9,7 @@ import { SignUp, SignupStarted } from '../../../application/identity/sign-up.com
 import { VerifySignup } from '../../../application/identity/verify-signup.command';
 import { DomainError } from '../../../domain/shared/errors';
 import { TAKES_FORM } from '../shared/http-input';
-import { RequestValidationError } from '../shared/problem';
+import { validateBody } from '../shared/validation';
 import { OAuthIssuer } from './oauth-issuer';
 import { OAuthRateLimitGuard } from './oauth-rate-limit.guard';
 import { RevokeBody, SignupBody, TokenBody, VerifyBody } from './oauth.dto';
@@ -40,10 +40,12 @@ export class OAuthController {
   @RouteConfig(TAKES_FORM)
   @HttpCode(200)
   @Header('cache-control', 'no-store')
-  token(@Body() body: TokenBody): Promise<TokenResponse> {
-    if (body.grant_type !== 'refresh_token') throw new DomainError('UNSUPPORTED_GRANT_TYPE', `grant_type ${body.grant_type} is not supported here`);
-    if (!body.refresh_token) throw new RequestValidationError([{ path: 'refresh_token', message: 'refresh_token is required' }]);
-    return this.commands.execute(new RefreshAccessToken(body.refresh_token));
+  async token(@Body() body: unknown): Promise<TokenResponse> {
+    // RFC 6749 §5.2: a grant type this server does not issue is unsupported_grant_type, whatever else the body holds
+    const grantType = (body as { grant_type?: unknown } | undefined)?.grant_type;
+    if (typeof grantType === 'string' && grantType !== 'refresh_token') throw new DomainError('UNSUPPORTED_GRANT_TYPE', 'only grant_type refresh_token is issued here');
+    const request = await validateBody(TokenBody, body);
+    return this.commands.execute(new RefreshAccessToken(request.refresh_token));
   }
 
   @Post('revoke')

@@ -7,7 +7,7 @@ class EmailRule implements ValidatorConstraintInterface {
     return typeof value === 'string' && emailProblems(normalizeEmail(value)).length === 0;
   }
   defaultMessage(args: ValidationArguments): string {
-    return typeof args.value === 'string' ? `email ${emailProblems(normalizeEmail(args.value)).join(', ')}` : 'email must be a string';
+    return typeof args.value === 'string' ? emailProblems(normalizeEmail(args.value)).join(', ') : 'must be a string';
   }
 }
 
@@ -17,7 +17,7 @@ class PasswordRule implements ValidatorConstraintInterface {
     return typeof value === 'string' && passwordProblems(value).length === 0;
   }
   defaultMessage(args: ValidationArguments): string {
-    return typeof args.value === 'string' ? `password ${passwordProblems(args.value).join(', ')}` : 'password must be a string';
+    return typeof args.value === 'string' ? passwordProblems(args.value).join(', ') : 'must be a string';
   }
 }
 
@@ -39,16 +39,14 @@ export class VerifyBody {
   verification_code!: string;
 }
 
-/** RFC 6749 §6 (form or JSON); refresh is the only grant this server issues tokens for outside the signup. */
+/** RFC 6749 §6 (form or JSON): refresh is the only grant this server issues tokens for outside the signup. */
 export class TokenBody {
-  @IsString()
-  @IsIn(['refresh_token', 'authorization_code', 'client_credentials', 'password'], { message: 'grant_type is not a grant type' })
-  grant_type!: string;
+  @IsIn(['refresh_token'])
+  grant_type!: 'refresh_token';
 
-  @IsOptional()
   @IsString()
   @MaxLength(200)
-  refresh_token?: string;
+  refresh_token!: string;
 
   @IsOptional()
   @IsString()

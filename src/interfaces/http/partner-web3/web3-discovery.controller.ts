@@ -33,6 +33,7 @@ export class Web3DiscoveryController {
     return list(this.settings.namespace, available.map((domain) => ({
       '@type': typeName(this.settings.namespace, 'DomainSuggestion'),
       name: domain.name,
+      unicodeName: domain.unicodeName,
       price: (domain.availability as { price: ReturnType<typeof priceView> }).price,
     })));
   }

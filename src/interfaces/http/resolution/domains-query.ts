@@ -25,6 +25,9 @@ const TOKEN_ID = /^0x[0-9a-f]{64}$/;
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const RESOLUTION_PARAM = /^resolution\[(.+)\]$/;
 
+/** Parameter names come from the client: an issue names at most the start of one, never echoes a whole value. */
+const excerpt = (text: string): string => (text.length > 64 ? `${text.slice(0, 64)}…` : text);
+
 const many = (value: string | string[] | undefined): string[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
 
 /**
@@ -43,22 +46,24 @@ export const parseDomainsQuery = (raw: Readonly<Record<string, string | string[]
   for (const [name, value] of Object.entries(raw)) {
     const key = RESOLUTION_PARAM.exec(name)?.[1];
     if (key !== undefined) {
-      if (!rules.knownKeys.has(key)) issues.push({ path: name, message: `${key} is not a known record key` });
+      if (!rules.knownKeys.has(key)) issues.push({ path: excerpt(name), message: 'is not a known record key' });
       else if (Array.isArray(value)) issues.push({ path: name, message: 'must be given once' });
-      else records[key] = value ?? '';
+      else if (!value) issues.push({ path: name, message: 'must be a value: an unset record matches no domain' });
+      else records[key] = value;
     } else if (!['owners', 'tlds', 'sortBy', 'sortDirection', 'startingAfter', 'perPage'].includes(name)) {
-      issues.push({ path: name, message: 'is not a parameter of this route' });
+      issues.push({ path: excerpt(name), message: 'is not a parameter of this route' });
     }
   }
   if (Object.keys(records).length > MAX_RECORD_FILTERS) issues.push({ path: 'resolution', message: `at most ${MAX_RECORD_FILTERS} record filters` });
 
   const owners = many(raw.owners);
   if (owners.length > MAX_OWNERS) issues.push({ path: 'owners', message: `at most ${MAX_OWNERS} owners` });
-  for (const owner of owners) if (!isAddress(owner, { strict: false })) issues.push({ path: 'owners', message: `${owner} is not an address` });
+  else owners.forEach((owner, index) => isAddress(owner, { strict: false }) || issues.push({ path: `owners[${index}]`, message: 'is not an address' }));
   if (owners.length === 0 && Object.keys(records).length === 0) issues.push({ path: 'owners', message: 'owners or resolution[<key>] is required' });
 
   const tlds = many(raw.tlds).map((tld) => tld.trim().toLowerCase());
-  for (const tld of tlds) if (!rules.supportedTlds.has(tld)) issues.push({ path: 'tlds', message: `${tld} is not a supported ending` });
+  if (tlds.length > rules.supportedTlds.size) issues.push({ path: 'tlds', message: `at most ${rules.supportedTlds.size} endings` });
+  else tlds.forEach((tld, index) => rules.supportedTlds.has(tld) || issues.push({ path: `tlds[${index}]`, message: 'is not a supported ending' }));
 
   const sortBy = (one('sortBy') ?? 'id') as ResolutionSort;
   if (!SORTS.includes(sortBy)) issues.push({ path: 'sortBy', message: `must be one of ${SORTS.join(', ')}` });
@@ -99,10 +104,4 @@ const cursorFrom = (sortBy: ResolutionSort, text: string): ResolutionCursor | nu
     default:
       return null;
   }
-};
-
-/** A name resolution can hold: lowercase ASCII labels (an unsupported or malformed one resolves to nothing). */
-export const normalizedName = (name: string): string | null => {
-  const lowered = name.trim().toLowerCase();
-  return NAME.test(lowered) && lowered.length <= 253 ? lowered : null;
 };

@@ -10,10 +10,13 @@ import { AppConfig } from '../../../infrastructure/config/config';
 import { unsRecordKeys } from '../../../infrastructure/chain/uns-artifacts';
 import { Access } from '../shared/auth/access';
 import { RequestValidationError } from '../shared/problem';
-import { DomainsQueryRules, normalizedName, parseDomainsQuery } from './domains-query';
+import { domainNameForms, unicodeFormOf } from '../../../domain/shared/idna';
+import { DomainsQueryRules, parseDomainsQuery } from './domains-query';
 
 interface DomainMeta {
   domain: string | null;
+  /** Beside the A-label in `domain`: its Unicode form (the same text for a name that is not an IDN). */
+  unicodeDomain: string | null;
   blockchain: string | null;
   networkId: number | null;
   owner: string | null;
@@ -41,6 +44,7 @@ const registryChecksum = (registry: string): string => {
 const bodyOf = (domain: ResolvedDomain): DomainBody => ({
   meta: {
     domain: domain.name,
+    unicodeDomain: domain.name === null ? null : unicodeFormOf(domain.name),
     blockchain: domain.blockchain,
     networkId: domain.networkId,
     owner: getAddress(domain.owner),
@@ -53,8 +57,8 @@ const bodyOf = (domain: ResolvedDomain): DomainBody => ({
   records: { ...domain.records },
 });
 
-const unknownDomain = (name: string | null): DomainBody => ({
-  meta: { domain: name, blockchain: null, networkId: null, owner: null, resolver: null, registry: null, tokenId: null, namehash: null, reverse: null },
+const unknownDomain = (name: { name: string; unicode: string } | null): DomainBody => ({
+  meta: { domain: name?.name ?? null, unicodeDomain: name?.unicode ?? null, blockchain: null, networkId: null, owner: null, resolver: null, registry: null, tokenId: null, namehash: null, reverse: null },
   records: {},
 });
 
@@ -80,10 +84,11 @@ export class ResolutionController {
   @Get('domains/:name')
   @Access({ surface: 'resolution' })
   async domain(@Param('name') rawName: string): Promise<DomainBody> {
-    const name = normalizedName(rawName);
-    if (name === null || !this.rules.supportedTlds.has(name.split('.').at(-1) as string)) return unknownDomain(name ?? rawName);
-    const found = await this.queries.execute(new GetResolvedDomain(name));
-    return found ? bodyOf(found) : unknownDomain(name);
+    // either form of the name resolves; one that no registry could hold resolves to nothing, as the spec says
+    const forms = domainNameForms(rawName);
+    if (forms === null || !this.rules.supportedTlds.has(forms.name.split('.').at(-1) as string)) return unknownDomain(forms);
+    const found = await this.queries.execute(new GetResolvedDomain(forms.name));
+    return found ? bodyOf(found) : unknownDomain(forms);
   }
 
   @Get('domains')

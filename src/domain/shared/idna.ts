@@ -1,0 +1,35 @@
+import { toASCII, toUnicode } from 'tr46';
+
+/**
+ * Domain names in their two forms (`decisions.md` §0): kept and compared as the A-label (`xn--…`), shown with the
+ * Unicode form beside it. UTS #46 nontransitional processing, as browsers and the IDNA2008 registries do (ß stays
+ * ß, not ss).
+ */
+export const IDNA = {
+  checkHyphens: true,
+  checkBidi: true,
+  checkJoiners: true,
+  useSTD3ASCIIRules: true,
+  transitionalProcessing: false,
+} as const;
+
+const MAX_NAME_LENGTH = 253;
+const MAX_LABEL_LENGTH = 63;
+
+export type DomainNameForms = Readonly<{ name: string; unicode: string }>;
+
+/** The Unicode form of a stored (A-label) name; the name itself when it is not an IDN. */
+export const unicodeFormOf = (name: string): string => (name.includes('xn--') ? toUnicode(name, IDNA).domain : name);
+
+/**
+ * Any well-formed name of one or more labels, in either form, lowercased and trimmed; null when no registry could
+ * hold it (empty labels, too long, characters IDNA refuses).
+ */
+export const domainNameForms = (input: string): DomainNameForms | null => {
+  const text = input.trim().toLowerCase();
+  if (text === '' || text.length > 4 * MAX_NAME_LENGTH) return null;
+  const name = toASCII(text, IDNA);
+  if (name === null || name.length > MAX_NAME_LENGTH) return null;
+  if (name.split('.').some((label) => label.length === 0 || label.length > MAX_LABEL_LENGTH)) return null;
+  return { name, unicode: unicodeFormOf(name) };
+};
