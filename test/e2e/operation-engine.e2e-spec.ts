@@ -124,8 +124,8 @@ describe('operation engine', () => {
     await requestTestOperation(subject, { accountId: 'someone-else', steps: [{}] });
     await subject.settled();
     const queries = subject.app.get(QueryBus);
-    const first = await queries.execute(new ListOperations({ accountId: 'lister', surface: 'reseller' }, { limit: 3 }));
-    const second = await queries.execute(new ListOperations({ accountId: 'lister', surface: 'reseller' }, { limit: 3, after: first.next ?? undefined }));
+    const first = await queries.execute(new ListOperations({ accountId: 'lister', surface: 'reseller', previews: true }, { limit: 3 }));
+    const second = await queries.execute(new ListOperations({ accountId: 'lister', surface: 'reseller', previews: true }, { limit: 3, after: first.next ?? undefined }));
     expect([...first.items, ...second.items].map((op) => op.id)).toEqual(mine.map((op) => op.id).reverse());
     expect(second.next).toBeNull();
     expect(await queries.execute(new GetOperation('someone-else', mine[0].id))).toBeUndefined();

@@ -57,5 +57,7 @@ export const presentOperation = (namespace: string, op: ExistingOperation): Oper
   ...(op.domain ? { domain: op.domain, unicodeDomain: unicodeFormOf(op.domain) } : {}),
   lastUpdatedTimestamp: op.updatedAt,
   ...(op.preview && op.validUntil !== null ? { validUntilTimestamp: op.validUntil } : {}),
+  // a preview quotes what its commit would charge or credit, in the shape of the account's billing transactions
+  ...(op.preview ? { billing: (op.quote ?? []).map(({ type, reason, amountCents }) => ({ type, reason, amount: { usdCents: amountCents } })) } : {}),
   dependencies: op.dependencies.map((dependency) => presentDependency(namespace, dependency)),
 });

@@ -2,7 +2,7 @@ import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { domainActivityDecider, domainActivityStream } from '../../domain/operations/domain-activity';
 import { ExistingOperation, operationStream } from '../../domain/operations/operation';
 import { operationDecider } from '../../domain/operations/operation.decider';
-import { DependencySpec, OperationSurface } from '../../domain/operations/operation.events';
+import { DependencySpec, OperationSurface, QuotedAmount } from '../../domain/operations/operation.events';
 import { newId } from '../../domain/shared/ids';
 import { Clock } from '../shared/clock';
 import { CommandContext } from '../shared/command-context';
@@ -19,6 +19,7 @@ export interface OperationRequest {
   readonly preview?: boolean;
   readonly validUntil?: number | null;
   readonly dependencies: readonly DependencySpec[];
+  readonly quote?: readonly QuotedAmount[];
 }
 
 /** Starts an operation. One that names a domain claims it: a domain held by an unfinished operation refuses it. */
@@ -44,14 +45,16 @@ export const operationRequestWrites = async (
   const preview = request.preview ?? false;
   const data = {
     operationId: request.operationId, accountId: request.accountId, surface: request.surface, type: request.type, domain: request.domain,
-    preview, validUntil: request.validUntil ?? null, dependencies: request.dependencies, at,
+    preview, validUntil: request.validUntil ?? null, dependencies: request.dependencies, quote: request.quote ?? [], at,
   };
   const op = await streams.load(operationStream(request.operationId), operationDecider);
   const events = operationDecider.decide({ type: 'RequestOperation', data }, op.state);
   const state = events.reduce(operationDecider.evolve, op.state) as ExistingOperation;
   const writes: StreamWrite[] = [writeAfter(op, events)];
-  if (request.domain && !preview) writes.push(await claimDomain(streams, request.domain, state, events.length > 1));
-  return { writes, state };
+  if (!request.domain) return { writes, state };
+  // a preview fails where the operation would (a busy domain), but holds nothing
+  const claimed = await claimDomain(streams, request.domain, state, events.length > 1);
+  return { writes: preview ? writes : [...writes, claimed], state };
 };
 
 /** Claims the domain for the operation; one that finished as it started (nothing to do) gives it back at once. */

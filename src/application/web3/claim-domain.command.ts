@@ -69,10 +69,10 @@ export class ClaimWeb3DomainHandler implements ICommandHandler<ClaimWeb3Domain> 
         id: newId('blockchainDependency'), type: 'MINT',
         parameters: { blockchain, name: parsed.name, custody: 'SERVICE', toAddress, initialRecords: records, price: availability.price },
       }],
+      quote: [{ type: 'CHARGE' as const, reason: 'DOMAIN_CLAIM', amountCents: priceCents }],
     };
     const { result } = await transact(this.store, { accountId }, async (streams) => {
       const { writes, state } = await operationRequestWrites(streams, request, at);
-      if (preview) return { writes, result: state };
       const claim = await streams.load(domainClaimStream(parsed.name), domainClaimDecider);
       const claimed = domainClaimDecider.decide({ type: 'RequestClaim', data: { name: parsed.name, operationId, accountId, priceCents, at } }, claim.state);
       const billing = await streams.load(billingStream(accountId), billingDecider);
@@ -80,7 +80,8 @@ export class ClaimWeb3DomainHandler implements ICommandHandler<ClaimWeb3Domain> 
         type: 'RecordCharge',
         data: { accountId, transactionId: newId('billingTransaction'), kind: 'DOMAIN_CLAIM', amountCents: priceCents, operationId, domain: parsed.name, at, creditLimitCents: this.settings.creditLimitCents },
       }, billing.state);
-      return { writes: [...writes, writeAfter(claim, claimed), writeAfter(billing, charged)], result: state };
+      // a preview is decided exactly as the claim (taken name, credit limit) and stores only itself
+      return { writes: preview ? writes : [...writes, writeAfter(claim, claimed), writeAfter(billing, charged)], result: state };
     });
     return result;
   }

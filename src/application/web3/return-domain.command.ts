@@ -37,14 +37,16 @@ export class ReturnWeb3DomainHandler implements ICommandHandler<ReturnWeb3Domain
     assertManages(await loadWeb3Account(this.store, accountId), domain, 'SERVICE');
     const at = this.clock.now();
     const operationId = newId('operation');
-    const request = {
-      operationId, accountId, surface: 'web3' as const, type: 'DOMAIN_RETURN', domain: name, preview, validUntil: preview ? at + PREVIEW_VALIDITY_MS : null,
-      dependencies: [{ id: newId('blockchainDependency'), type: 'RETURN', parameters: { blockchain: domain.blockchain, name, custody: 'SERVICE', ownerAddress: domain.owner } }],
-    };
     const { result } = await transact(this.store, { accountId }, async (streams) => {
       const claim = await streams.load(domainClaimStream(name), domainClaimDecider);
       // checked for a preview too: a preview says whether the return would be accepted
       const returning = domainClaimDecider.decide({ type: 'RequestReturn', data: { name, operationId, accountId, at, returnWindowMs: this.settings.returnWindowMs } }, claim.state);
+      const creditCents = claim.state.status === 'CLAIMED' ? claim.state.priceCents : 0;
+      const request = {
+        operationId, accountId, surface: 'web3' as const, type: 'DOMAIN_RETURN', domain: name, preview, validUntil: preview ? at + PREVIEW_VALIDITY_MS : null,
+        dependencies: [{ id: newId('blockchainDependency'), type: 'RETURN', parameters: { blockchain: domain.blockchain, name, custody: 'SERVICE', ownerAddress: domain.owner } }],
+        quote: [{ type: 'CREDIT' as const, reason: 'DOMAIN_RETURN', amountCents: creditCents }],
+      };
       const { writes, state } = await operationRequestWrites(streams, request, at);
       return { writes: preview ? writes : [...writes, writeAfter(claim, returning)], result: state };
     });

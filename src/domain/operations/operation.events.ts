@@ -31,6 +31,13 @@ export interface DependencyError {
   readonly message: string;
 }
 
+/** What committing an operation does to the account's running balance: shown on its preview, charged on its commit. */
+export interface QuotedAmount {
+  readonly type: 'CHARGE' | 'CREDIT';
+  readonly reason: string;
+  readonly amountCents: number;
+}
+
 type Of<Data> = { operationId: string; at: number } & Data;
 type OfDependency<Data = unknown> = Of<{ dependencyId: string } & Data>;
 
@@ -44,6 +51,8 @@ export type OperationRequested = DomainEvent<
     preview: boolean;
     validUntil: number | null;
     dependencies: readonly DependencySpec[];
+    /** Absent from operations requested before quotes were recorded. */
+    quote?: readonly QuotedAmount[];
   }>
 >;
 export type DependencyStarted = DomainEvent<'DependencyStarted', OfDependency>;

@@ -8,6 +8,7 @@ import {
   OperationStatus,
   OperationSurface,
   Parameters,
+  QuotedAmount,
   TerminalStatus,
 } from './operation.events';
 
@@ -33,6 +34,8 @@ export interface ExistingOperation {
   readonly domain: string | null;
   readonly preview: boolean;
   readonly validUntil: number | null;
+  /** What the operation charges or credits the account, as quoted when it was requested. */
+  readonly quote: readonly QuotedAmount[];
   readonly dependencies: readonly Dependency[];
   readonly createdAt: number;
   readonly updatedAt: number;
@@ -86,8 +89,8 @@ const newDependency = (spec: DependencySpec, preview: boolean): Dependency => ({
 export const evolve = (op: Operation, event: OperationEvent): Operation => {
   switch (event.type) {
     case 'OperationRequested': {
-      const { operationId: id, dependencies, preview, at, ...rest } = event.data;
-      return { ...rest, id, preview, status: preview ? 'PREVIEW' : 'QUEUED', dependencies: dependencies.map((spec) => newDependency(spec, preview)), createdAt: at, updatedAt: at };
+      const { operationId: id, dependencies, preview, quote = [], at, ...rest } = event.data;
+      return { ...rest, id, preview, quote, status: preview ? 'PREVIEW' : 'QUEUED', dependencies: dependencies.map((spec) => newDependency(spec, preview)), createdAt: at, updatedAt: at };
     }
     case 'DependencyStarted': return withDependency(existing(op), event.data.dependencyId, event.data.at, { status: 'PROCESSING' });
     case 'DependencyCompleted': return withDependency(existing(op), event.data.dependencyId, event.data.at, { status: 'COMPLETED', result: event.data.result, transaction: null, retryAt: null });

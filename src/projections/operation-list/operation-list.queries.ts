@@ -36,6 +36,8 @@ export class ListOperations extends Query<OperationPage> {
       readonly domains?: readonly string[];
       readonly statuses?: readonly OperationStatus[];
       readonly types?: readonly string[];
+      /** Previews are operations on surface D; on C they are quotes, never listed. */
+      readonly previews: boolean;
     },
     readonly page: { readonly limit: number; readonly after?: { readonly createdAt: number; readonly id: string } },
   ) {
@@ -55,6 +57,7 @@ export class ListOperationsHandler implements IQueryHandler<ListOperations> {
     if (filter.domains?.length) where.push({ path: 'domain', op: 'in', values: filter.domains });
     if (filter.statuses?.length) where.push({ path: 'status', op: 'in', values: filter.statuses });
     if (filter.types?.length) where.push({ path: 'type', op: 'in', values: filter.types });
+    if (!filter.previews) where.push({ path: 'preview', op: 'eq', value: false });
     const found = await this.documents.find<ExistingOperation>(operationList.name, {
       where,
       orderBy: { path: 'createdAt', direction: 'desc', numeric: true },

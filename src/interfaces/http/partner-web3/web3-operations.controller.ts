@@ -41,7 +41,7 @@ export class Web3OperationsController {
     const statuses = repeated(query, 'status', { max: STATUSES.length, oneOf: STATUSES });
     const types = repeated(query, 'type', { max: TYPES.length, oneOf: TYPES });
     const after = decodeCursor(query.$cursor, isPosition);
-    const page = await this.queries.execute(new ListOperations({ accountId: principal.accountId, surface: 'web3', domains, statuses: statuses as never, types }, { limit: PAGE, after }));
+    const page = await this.queries.execute(new ListOperations({ accountId: principal.accountId, surface: 'web3', domains, statuses: statuses as never, types, previews: false }, { limit: PAGE, after }));
     return cursorList(this.settings.namespace, page.items.map((op) => presentOperation(this.settings.namespace, op)), page.next);
   }
 
@@ -49,7 +49,8 @@ export class Web3OperationsController {
   async get(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Query() query: QueryInput) {
     onlyParameters(query, []);
     const op = await this.queries.execute(new GetOperation(principal.accountId, operationIdOf(id)));
-    if (!op || op.surface !== 'web3') throw new NotFoundException(`operation ${id} was not found`);
+    // a preview on this surface is a quote, not an operation: it is answered once, then never found
+    if (!op || op.surface !== 'web3' || op.preview) throw new NotFoundException(`operation ${id} was not found`);
     return presentOperation(this.settings.namespace, op);
   }
 
