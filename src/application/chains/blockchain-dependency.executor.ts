@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Address, Blockchain, isBlockchain, tokenIdOf } from '../../domain/chains/blockchain';
 import { DependencyExecutor, DependencyJob, ExecutionOutcome } from '../operations/dependency-executor.port';
 import { ChainGateway, ChainWriteRejected, ChainWriteResult, OwnerCall } from './chain-gateway.port';
+import { ChainIndex } from './chain-index.port';
 import { CustodialSigners } from './custodial-signers.port';
 
 /**
@@ -44,10 +45,6 @@ const parametersOf = (job: Pick<DependencyJob, 'dependencyId' | 'type' | 'parame
   };
 };
 
-const completed = (blockchain: Blockchain, name: string, written: ChainWriteResult): ExecutionOutcome => ({
-  kind: 'completed',
-  result: { transaction: { blockchain, hash: written.transactionHash, tokenId: BigInt(tokenIdOf(name)).toString() } },
-});
 
 const ownerCallOf = (gateway: ChainGateway, type: string, p: ChainParameters): OwnerCall => {
   switch (type) {
@@ -82,12 +79,13 @@ export class BlockchainDependencyExecutor implements DependencyExecutor {
   constructor(
     private readonly gateway: ChainGateway,
     private readonly custody: CustodialSigners,
+    private readonly index: ChainIndex,
   ) {}
 
   async execute(job: DependencyJob): Promise<ExecutionOutcome> {
     const p = parametersOf(job);
     try {
-      if (job.type === 'MINT') return completed(p.blockchain, p.name, await this.mintOrHandOver(job.dependencyId, p));
+      if (job.type === 'MINT') return await this.completed(p, await this.mintOrHandOver(job.dependencyId, p));
       return p.custody === 'SELF' ? await this.selfCustody(job, p) : await this.custodial(job, p, ownerCallOf(this.gateway, job.type, p));
     } catch (error) {
       if (error instanceof ChainWriteRejected) return { kind: 'failed', error: { code: 'TRANSACTION_REJECTED', message: error.message } };
@@ -112,18 +110,27 @@ export class BlockchainDependencyExecutor implements DependencyExecutor {
   private async custodial(job: DependencyJob, p: ChainParameters, call: OwnerCall): Promise<ExecutionOutcome> {
     const signer = await this.custody.signerFor(job.accountId, p.ownerAddress);
     if (!signer) return { kind: 'failed', error: { code: 'CUSTODY_REQUIRED', message: `the service holds no key of ${p.ownerAddress}` } };
-    return completed(p.blockchain, p.name, await this.gateway.actAsOwner(job.dependencyId, p.blockchain, p.name, signer, call));
+    return this.completed(p, await this.gateway.actAsOwner(job.dependencyId, p.blockchain, p.name, signer, call));
+  }
+
+  /**
+   * Done once resolution shows it: the write's block (or, when nothing was sent, the chain as it is now) is stored
+   * by the indexer before the dependency completes, so a read after `COMPLETED` never shows the domain as it was.
+   */
+  private async completed(p: ChainParameters, written: ChainWriteResult): Promise<ExecutionOutcome> {
+    await this.index.indexed(p.blockchain, written.blockNumber);
+    return { kind: 'completed', result: { transaction: { blockchain: p.blockchain, hash: written.transactionHash, tokenId: BigInt(tokenIdOf(p.name)).toString() } } };
   }
 
   private async selfCustody(job: DependencyJob, p: ChainParameters): Promise<ExecutionOutcome> {
     // relayed before a crash: finish that write rather than ask for a signature the spent nonce would refuse
     const resumed = await this.gateway.resume(job.dependencyId, p.blockchain);
-    if (resumed) return completed(p.blockchain, p.name, resumed);
+    if (resumed) return this.completed(p, resumed);
     const { request, transaction } = await signingRequestOf(this.gateway, job);
     const signature = job.input.signature;
     if (typeof signature !== 'string') return { kind: 'signatureRequired', transaction };
     const verdict = /^0x[0-9a-fA-F]+$/.test(signature) ? await this.gateway.verify(p.blockchain, request, signature as `0x${string}`) : { offChain: false, onChain: false };
     if (!verdict.offChain || !verdict.onChain) return { kind: 'failed', error: { code: 'SIGNATURE_INVALID', message: 'the signature does not authorise this change at the current nonce' } };
-    return completed(p.blockchain, p.name, await this.gateway.relay(job.dependencyId, p.blockchain, request, signature as `0x${string}`));
+    return this.completed(p, await this.gateway.relay(job.dependencyId, p.blockchain, request, signature as `0x${string}`));
   }
 }

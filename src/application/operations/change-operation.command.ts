@@ -7,6 +7,7 @@ import { NotFound } from '../../domain/shared/errors';
 import { CommandContext } from '../shared/command-context';
 import { EventStore } from '../shared/event-store.port';
 import { loadStream, transact, writeAfter } from '../shared/handle-command';
+import { OperationFinishers } from './operation-finishers';
 import { releaseOnFinish } from './operation-writes';
 
 export interface OperationChange {
@@ -14,7 +15,7 @@ export interface OperationChange {
   readonly events: readonly OperationEvent[];
 }
 
-/** Applies one operation command (start, complete, fail, resume, cancel...); finishing frees the domain. */
+/** Applies one operation command (start, complete, fail, resume, cancel...); finishing frees the domain and settles it. */
 export class ChangeOperation extends Command<OperationChange> {
   constructor(
     readonly operationId: string,
@@ -27,7 +28,10 @@ export class ChangeOperation extends Command<OperationChange> {
 
 @CommandHandler(ChangeOperation)
 export class ChangeOperationHandler implements ICommandHandler<ChangeOperation> {
-  constructor(private readonly store: EventStore) {}
+  constructor(
+    private readonly store: EventStore,
+    private readonly finishers: OperationFinishers,
+  ) {}
 
   async execute({ operationId, change, context }: ChangeOperation): Promise<OperationChange> {
     const { result, duplicate } = await transact(this.store, context, async (streams) => {
@@ -35,7 +39,8 @@ export class ChangeOperationHandler implements ICommandHandler<ChangeOperation> 
       if (op.state.status === 'NONE') throw new NotFound('operation', operationId);
       const events = operationDecider.decide(change, op.state);
       const state = events.reduce(operationDecider.evolve, op.state) as ExistingOperation;
-      return { writes: [writeAfter(op, events), ...(await releaseOnFinish(streams, state, events))], result: { state, events } };
+      const settled = await this.finishers.writesOnFinish(streams, state, events);
+      return { writes: [writeAfter(op, events), ...(await releaseOnFinish(streams, state, events)), ...settled], result: { state, events } };
     });
     if (!duplicate) return result;
     const stored = await loadStream(this.store, operationStream(operationId), operationDecider);

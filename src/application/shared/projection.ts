@@ -14,6 +14,11 @@ export interface Projection<Row, E extends DomainEvent = DomainEvent> {
   idOf(event: StoredEvent<E>): string | null;
   /** The document after the event; null deletes it. */
   evolve(row: Row | undefined, event: StoredEvent<E>): Row | null;
+  /**
+   * Applies an event only after every other projection has: what clients poll for completion (an operation's
+   * status) appears once every other read model shows the same events, so a read after `COMPLETED` sees the effect.
+   */
+  readonly showsLast?: true;
 }
 
 /**
@@ -24,6 +29,8 @@ export interface Reactor<E extends DomainEvent = DomainEvent> {
   readonly name: string;
   readonly handles: readonly E['type'][];
   react(events: readonly StoredEvent<E>[]): Promise<void>;
+  /** Reacts to an event only after every projection shows it (a notification whose reader must see its cause). */
+  readonly afterReadModels?: true;
 }
 
 export const PROJECTIONS = Symbol('PROJECTIONS');

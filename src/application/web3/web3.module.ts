@@ -6,7 +6,8 @@ import { GetBillingBalanceHandler, ListBillingTransactionsHandler } from '../../
 import { DependencyExecutors } from '../operations/dependency-executors';
 import { ConsumerRegistry } from '../shared/consumer-registry';
 import { ClaimWeb3DomainHandler } from './claim-domain.command';
-import { ClaimSettlementSaga } from './claim-settlement.saga';
+import { OperationFinishers } from '../operations/operation-finishers';
+import { ClaimSettlement } from './claim-settlement';
 import { DomainLocator } from './domain-locator';
 import { ReturnWeb3DomainHandler } from './return-domain.command';
 import { SignDependencyHandler } from './sign-dependency.command';
@@ -44,7 +45,7 @@ const settingsOf = ({ values }: AppConfig): Web3Settings =>
     VerifyWalletHandler,
     SignDependencyHandler,
     WalletDependencyExecutor,
-    ClaimSettlementSaga,
+    ClaimSettlement,
     GetBillingBalanceHandler,
     ListBillingTransactionsHandler,
   ],
@@ -55,13 +56,14 @@ export class Web3Module implements OnModuleInit {
     private readonly registry: ConsumerRegistry,
     private readonly executors: DependencyExecutors,
     private readonly walletExecutor: WalletDependencyExecutor,
-    private readonly settlement: ClaimSettlementSaga,
+    private readonly finishers: OperationFinishers,
+    private readonly settlement: ClaimSettlement,
   ) {}
 
   onModuleInit(): void {
     this.executors.register(this.walletExecutor);
     this.registry.addProjection(billingTransactions);
     this.registry.addProjection(billingBalances);
-    this.registry.addReactor(this.settlement);
+    this.finishers.register(this.settlement);
   }
 }

@@ -40,6 +40,8 @@ export const deliveryIdOf = (globalPosition: bigint, webhookId: string): string 
 export class WebhookDeliveryScheduler implements Reactor<Announced> {
   readonly name = 'webhook-deliveries';
   readonly handles = ['OperationRequested', 'OperationFinished', 'DependencySignatureRequested', 'DependencyUpdatesAwaited'] as const;
+  // a receiver that reads the operation, or what it changed, on hearing of it finds it as delivered
+  readonly afterReadModels = true;
 
   constructor(
     private readonly store: EventStore,

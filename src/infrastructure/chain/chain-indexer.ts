@@ -31,6 +31,8 @@ export class ChainIndexer {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private stopped = true;
+  /** A waiter arrived while a step ran: step again at once instead of after the poll interval. */
+  private wanted = false;
   private readonly waiters: { block: bigint; resolve: () => void }[] = [];
 
   constructor(
@@ -59,6 +61,26 @@ export class ChainIndexer {
     if (lastBlock >= safe) return lastBlock;
     await new Promise<void>((resolve) => this.waiters.push({ block: safe, resolve }));
     return (this.progress as Progress).lastBlock;
+  }
+
+  /**
+   * Resolves once the blocks up to `block` (the safe head as of now when null) are stored, by this indexer or by
+   * another process's; the loop is woken rather than left to its poll. Not running here, it watches the store.
+   */
+  async indexedThrough(block: bigint | null): Promise<void> {
+    const target = block ?? (await this.safeHead());
+    if (this.stopped) {
+      for (;;) {
+        this.progress = undefined; // what another process stored is in the store, not in this indexer's memory
+        if ((await this.loadProgress()).lastBlock >= target) return;
+        await new Promise((resolve) => setTimeout(resolve, this.options.pollMs));
+      }
+    }
+    if ((await this.loadProgress()).lastBlock >= target) return;
+    await new Promise<void>((resolve) => {
+      this.waiters.push({ block: target, resolve });
+      this.wake();
+    });
   }
 
   /** One step; true when it stored a range (so there may be more right away). */
@@ -100,8 +122,18 @@ export class ChainIndexer {
     }, delayMs);
   }
 
+  private wake(): void {
+    if (this.running) {
+      this.wanted = true;
+      return;
+    }
+    clearTimeout(this.timer);
+    this.schedule(0);
+  }
+
   private async loop(): Promise<void> {
     let more = false;
+    this.wanted = false;
     try {
       more = await this.step();
       if (!more) this.releaseWaiters();
@@ -109,7 +141,7 @@ export class ChainIndexer {
       this.progress = undefined;
       this.options.log.warn(`indexing ${this.network.blockchain} failed; trying again`, error);
     }
-    this.schedule(more ? 0 : this.options.pollMs);
+    this.schedule(more || this.wanted ? 0 : this.options.pollMs);
   }
 
   private async safeHead(): Promise<bigint> {

@@ -1,5 +1,7 @@
 import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { ChainIndex } from '../../application/chains/chain-index.port';
 import { EventStore } from '../../application/shared/event-store.port';
+import { Blockchain } from '../../domain/chains/blockchain';
 import { AppConfig } from '../config/config';
 import { Engine } from '../engine/engine.service';
 import { Runtime } from '../runtime';
@@ -7,7 +9,7 @@ import { ChainIndexer } from './chain-indexer';
 
 /** One indexer per configured chain, in the processes that run the asynchronous half (`worker`, `all`). */
 @Injectable()
-export class ChainIndexers implements OnApplicationBootstrap, BeforeApplicationShutdown {
+export class ChainIndexers implements ChainIndex, OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly log = new Logger('ChainIndexer');
   readonly indexers: readonly ChainIndexer[];
 
@@ -29,6 +31,12 @@ export class ChainIndexers implements OnApplicationBootstrap, BeforeApplicationS
     for (const indexer of this.indexers) indexer.start();
     // settled() also waits for the chains: what a test did on-chain is in the read models before it looks
     this.engine.addSettler(async () => (await Promise.all(this.indexers.map((indexer) => indexer.caughtUp()))).join(','));
+  }
+
+  async indexed(blockchain: Blockchain, block: number | null): Promise<void> {
+    const indexer = this.indexers.find((candidate) => candidate.network.blockchain === blockchain);
+    if (!indexer) throw new Error(`no chain ${blockchain} is configured`);
+    await indexer.indexedThrough(block === null ? null : BigInt(block));
   }
 
   async beforeApplicationShutdown(): Promise<void> {

@@ -1,5 +1,6 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { DependencyExecutors } from '../../application/operations/dependency-executors';
+import { OperationFinishers } from '../../application/operations/operation-finishers';
 import { OperationMetrics } from '../../application/operations/operation-metrics.port';
 import { Clock, SystemClock } from '../../application/shared/clock';
 import { ConsumerRegistry } from '../../application/shared/consumer-registry';
@@ -23,9 +24,10 @@ export class CoreModule {
         { provide: OperationMetrics, useExisting: Metrics },
         ConsumerRegistry,
         DependencyExecutors,
+        OperationFinishers,
         Engine,
       ],
-      exports: [AppConfig, Runtime, Clock, Metrics, OperationMetrics, ConsumerRegistry, DependencyExecutors, Engine],
+      exports: [AppConfig, Runtime, Clock, Metrics, OperationMetrics, ConsumerRegistry, DependencyExecutors, OperationFinishers, Engine],
     };
   }
 }

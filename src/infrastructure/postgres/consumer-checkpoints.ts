@@ -19,6 +19,15 @@ export const saveCheckpoint = async (db: Queryable, name: string, generation: nu
   );
 };
 
+/** The checkpoint of each named consumer's newest generation (the one being built or served); absent: never ran. */
+export const newestCheckpoints = async (db: Queryable, names: readonly string[]): Promise<Map<string, Checkpoint>> => {
+  const { rows } = await db.query<{ name: string; transaction_id: string; position: string }>(
+    `select distinct on (name) name, transaction_id::text, position from consumer_checkpoints where name = any($1) order by name, generation desc`,
+    [names],
+  );
+  return new Map(rows.map((row) => [row.name, { transactionId: BigInt(row.transaction_id), position: BigInt(row.position) }]));
+};
+
 /** The generation this code version of a projection builds into: the newest one for its version, or a new one. */
 export const currentGeneration = async (pool: Pool, name: string, codeVersion: number): Promise<{ generation: number; live: boolean }> => {
   const { rows } = await pool.query<{ generation: number; live: boolean }>(

@@ -67,6 +67,40 @@ describe('consumer runner (projections and reactors on PostgreSQL)', () => {
     expect(await documents.get<Tally>('tally', 'a')).toMatchObject({ count: 5 });
   });
 
+  it('applies an event to a projection that shows last only once every other projection has, in this process or another', async () => {
+    let attempts = 0;
+    let caughtUp = false;
+    const tried = new Signal();
+    // a read model that lags: it refuses the event until let go, and the runner delivers it again
+    const laggard: Projection<Tally> = {
+      ...tally(1), name: 'laggard',
+      evolve: (row, event) => {
+        attempts++;
+        tried.notify();
+        if (!caughtUp) throw new Error('not yet');
+        return { stream: event.streamId, count: (row?.count ?? 0) + 1, version: 1 };
+      },
+    };
+    const last: Projection<Tally> = { ...tally(1), name: 'last', showsLast: true };
+    const reactions: string[] = [];
+    const afterReadModels: Reactor = { name: 'after-read-models', handles: ['Counted'], afterReadModels: true, react: async (events) => void reactions.push(...events.map((event) => event.streamId)) };
+    // the laggard runs in another process, which took it first; this one stands by for it and runs the rest
+    const elsewhere = runner([laggard as Projection<unknown>]);
+    await elsewhere.start();
+    const here = runner([laggard as Projection<unknown>, last as Projection<unknown>], [afterReadModels]);
+    await here.start();
+    await count('a');
+    await tried.until(() => attempts >= 3);
+    expect(await documents.get<Tally>('last', 'a')).toBeUndefined();
+    expect(reactions).toEqual([]);
+    caughtUp = true;
+    await settle(elsewhere);
+    await settle(here);
+    expect(await documents.get<Tally>('laggard', 'a')).toMatchObject({ count: 1 });
+    expect(await documents.get<Tally>('last', 'a')).toMatchObject({ count: 1 });
+    expect(reactions).toEqual(['a']);
+  });
+
   it('resumes from its checkpoint after a restart, without handling old events again', async () => {
     await count('a', 5);
     const first = runner([tally(1) as Projection<unknown>]);

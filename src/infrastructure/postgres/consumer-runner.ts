@@ -1,10 +1,10 @@
 import { EventEmitter } from 'node:events';
 import { Client, Pool } from 'pg';
-import { Checkpoint, compareCheckpoints, EventStore, StoredEvent } from '../../application/shared/event-store.port';
+import { Checkpoint, compareCheckpoints, EventStore, START, StoredEvent } from '../../application/shared/event-store.port';
 import { Projection, Reactor } from '../../application/shared/projection';
 import { subscribe, Subscription } from '../../application/shared/subscription';
 import { inTransaction } from './database';
-import { currentGeneration, goLive, readCheckpoint, saveCheckpoint } from './consumer-checkpoints';
+import { currentGeneration, goLive, newestCheckpoints, readCheckpoint, saveCheckpoint } from './consumer-checkpoints';
 import { applyToDocuments } from './projection-writer';
 import { PostgresNotifications } from './postgres-notifications';
 
@@ -20,7 +20,7 @@ export interface ConsumerRunnerOptions {
   readonly log: Log;
 }
 
-type Consumer = { kind: 'projection'; definition: Projection<unknown> } | { kind: 'reactor'; definition: Reactor };
+export type Consumer = { kind: 'projection'; definition: Projection<unknown> } | { kind: 'reactor'; definition: Reactor };
 
 interface Running {
   readonly consumer: Consumer;
@@ -31,6 +31,21 @@ interface Running {
 
 export const CONSUMERS_CHANNEL = 'domain_engine_consumers';
 const REACTOR_GENERATION = 0;
+/** How often a consumer waiting for others run by other processes reads their checkpoints. */
+const FOLLOW_POLL_MS = 20;
+/** A consumer kept waiting this long by the ones it follows says so once. */
+const FOLLOW_WARN_MS = 10_000;
+
+/**
+ * The projections a consumer waits for before handling an event: all the others for a projection that shows
+ * last, all of them for a reactor that acts after the read models, none otherwise.
+ */
+export const followedBy = (consumer: Consumer, projections: readonly Projection<unknown>[]): string[] => {
+  if (consumer.kind === 'projection') {
+    return consumer.definition.showsLast ? projections.filter((projection) => !projection.showsLast).map((projection) => projection.name) : [];
+  }
+  return consumer.definition.afterReadModels ? projections.map((projection) => projection.name) : [];
+};
 
 /**
  * Runs the projections and reactors of this process, each from its checkpoint. Any number of processes may run
@@ -150,6 +165,7 @@ export class ConsumerRunner {
   private async handle(running: Running, events: StoredEvent[]): Promise<void> {
     const { consumer, generation } = running;
     const last = (events.at(-1) as StoredEvent).checkpoint;
+    await this.followedReached(consumer, last);
     if (consumer.kind === 'projection') {
       await inTransaction(this.pool, async (client) => {
         await applyToDocuments(client, consumer.definition, generation, events);
@@ -163,6 +179,44 @@ export class ConsumerRunner {
     }
     // the subscription moves its position after this resolves: tell waiters on the next turn
     setImmediate(() => this.progress.emit('progress'));
+  }
+
+  /** Waits until the consumers `consumer` follows have handled everything up to `target`, here or in another process. */
+  private async followedReached(consumer: Consumer, target: Checkpoint): Promise<void> {
+    const followed = followedBy(consumer, this.projections());
+    if (followed.length === 0) return;
+    const started = Date.now();
+    let warned = false;
+    for (;;) {
+      const behind = await this.behind(followed, target);
+      if (behind.length === 0) return;
+      if (this.stopped) throw new Error(`stopped while ${consumer.definition.name} waited for ${behind.join(', ')}`);
+      if (!warned && Date.now() - started > FOLLOW_WARN_MS) {
+        warned = true;
+        this.options.log.warn(`${consumer.definition.name} has waited ${FOLLOW_WARN_MS} ms for ${behind.join(', ')} to catch up`);
+      }
+      await new Promise<void>((resolve) => {
+        const done = (): void => {
+          clearTimeout(timer);
+          this.progress.off('progress', done);
+          resolve();
+        };
+        const timer = setTimeout(done, FOLLOW_POLL_MS);
+        this.progress.on('progress', done);
+      });
+    }
+  }
+
+  /** Which of `names` have not handled `target` yet: read from the subscriptions of this process, else from the store. */
+  private async behind(names: readonly string[], target: Checkpoint): Promise<string[]> {
+    const local = new Map([...this.running].map(([name, running]) => [name, running.subscription.position]));
+    const remote = names.filter((name) => !local.has(name));
+    const stored = remote.length > 0 ? await newestCheckpoints(this.pool, remote) : new Map<string, Checkpoint>();
+    return names.filter((name) => compareCheckpoints(local.get(name) ?? stored.get(name) ?? START, target) < 0);
+  }
+
+  private projections(): Projection<unknown>[] {
+    return this.consumers.flatMap((consumer) => (consumer.kind === 'projection' ? [consumer.definition] : []));
   }
 
   private async caughtUp(running: Running): Promise<void> {

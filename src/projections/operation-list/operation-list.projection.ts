@@ -9,4 +9,6 @@ export const operationList: Projection<ExistingOperation, OperationEvent> = {
   handles: OPERATION_EVENT_TYPES,
   idOf: (event) => event.data.operationId,
   evolve: (row, event) => evolve(row ?? { status: 'NONE' }, event) as ExistingOperation,
+  // read your writes: an operation shows COMPLETED only once every other read model shows what it did
+  showsLast: true,
 };
