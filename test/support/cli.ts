@@ -16,10 +16,19 @@ export const runCli = (args: string[], env: Record<string, string>): Promise<{ c
     child.on('exit', (code) => resolve({ code, stdout, stderr }));
   });
 
-/** Starts `serve` and resolves once it logs that it serves, with what it printed until then. */
-export const startService = (env: Record<string, string>): Promise<ChildProcess & { startOutput: string }> =>
+/** Starts `serve` without waiting for it; `output()` is what it has printed so far, on stdout and stderr. */
+export const spawnService = (env: Record<string, string>, args: string[] = []): ChildProcess & { output(): string } => {
+  const child = spawn(process.execPath, [...ENTRY, 'serve', ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  return Object.assign(child, { output: () => output });
+};
+
+/** Starts `serve` (with `args`, e.g. a role) and resolves once it logs that it serves, with what it printed until then. */
+export const startService = (env: Record<string, string>, args: string[] = []): Promise<ChildProcess & { startOutput: string }> =>
   new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...ENTRY, 'serve'], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...ENTRY, 'serve', ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     const onData = (chunk: Buffer): void => {
       output += chunk.toString();

@@ -30,10 +30,14 @@ export abstract class TokenSigner {
 
 export interface RateDecision {
   readonly allowed: boolean;
+  /** When refused: whole seconds (rounded up) until the same hit would be allowed; 0 when allowed. */
   readonly retryAfterSeconds: number;
 }
 
-/** Counts hits per bucket in fixed windows, across every process of the service. */
+/**
+ * Allows at most `limit` hits per bucket in any `windowSeconds` (a sliding window, not one aligned to the clock),
+ * across every process of the service. Refused hits do not count.
+ */
 export abstract class RateLimiter {
   abstract hit(bucket: string, limit: number, windowSeconds: number): Promise<RateDecision>;
 }

@@ -1,13 +1,12 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createPublicClient, getAddress, Hex, http } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { Blockchain, BLOCKCHAINS } from '../../domain/chains/blockchain';
 import { AppConfig, ContractOverrides } from '../config/config';
-import { isAlive, stopProcess } from '../processes';
-import { RunningAnvil, startAnvil } from './anvil';
+import { RunningAnvil } from './anvil';
 import { ChainNetwork, ChainSetup } from './chain-network';
 import { mintFixtures } from './fixtures-minter';
+import { startOrAdoptLocalChain } from './local-chain';
 import { unsAddresses } from './uns-artifacts';
 import { deployUnsLocally } from './uns-deployment';
 
@@ -32,8 +31,10 @@ const settingsOf = (config: AppConfig, blockchain: Blockchain): { rpcUrl?: strin
 
 /**
  * The chains of `CHAINS`: a configured RPC URL is used as it is, with the contract addresses the package publishes
- * for its chain id (or the configured ones); otherwise an anvil of `DATA_DIR/chains` is started (or reused when
- * another process of the same data directory runs it), given the contracts, and on ETH the fixture domains.
+ * for its chain id (or the configured ones); otherwise the anvil of `DATA_DIR/chains` is started (or, when another
+ * process of the same data directory runs it, found by its record and checked to be that chain), given the
+ * contracts, and on ETH the fixture domains. Processes sharing a data directory should open their chains one at a
+ * time (`serve` holds a database lock for it), so that two of them never start a node over the same state.
  */
 export const openChains = async (config: AppConfig, log: Log): Promise<OpenChains> => {
   const { chains, relayerPrivateKey, web3Tlds, dataDir } = config.values;
@@ -52,7 +53,7 @@ export const openChains = async (config: AppConfig, log: Log): Promise<OpenChain
         continue;
       }
       const chainId = BLOCKCHAINS[blockchain];
-      const node = await startOrReuseAnvil(join(dataDir, 'chains'), blockchain, chainId, port, log);
+      const node = await startOrAdoptLocalChain(join(dataDir, 'chains'), blockchain, chainId, port, log);
       if (node.ownedHere) started.push(node);
       const { created, ...deployment } = await deployUnsLocally(node.rpcUrl, chainId, web3Tlds.map((entry) => entry.tld), relayer, log);
       if (created && blockchain === 'ETH') await mintFixtures(node.rpcUrl, deployment.mintingManager, relayerKey);
@@ -76,40 +77,3 @@ const withOverrides = (network: ChainNetwork, overrides: ContractOverrides): Cha
   ...network,
   ...Object.fromEntries(Object.entries(overrides).map(([name, address]) => [name, getAddress(address as string)])),
 });
-
-interface LocalNode extends RunningAnvil {
-  readonly ownedHere: boolean;
-}
-
-/**
- * A node that answers on the port with the right chain id is reused. The pid file says which process started it:
- * when that process is gone (it was killed), this one adopts the node and stops it on exit.
- */
-const startOrReuseAnvil = async (dir: string, blockchain: Blockchain, chainId: number, port: number, log: Log): Promise<LocalNode> => {
-  const rpcUrl = `http://127.0.0.1:${port}`;
-  const pidFile = join(dir, `${blockchain}.pid`);
-  const answering = await chainIdAt(rpcUrl);
-  if (answering !== undefined) {
-    if (answering !== chainId) throw new Error(`port ${port} answers as chain ${answering}, not ${blockchain} (${chainId})`);
-    const owner = existsSync(pidFile) ? (JSON.parse(readFileSync(pidFile, 'utf8')) as { anvil: number; owner: number }) : undefined;
-    if (owner && !isAlive(owner.owner)) {
-      writeFileSync(pidFile, JSON.stringify({ anvil: owner.anvil, owner: process.pid }));
-      log.info(`adopted the ${blockchain} chain left running on port ${port}`);
-      return { rpcUrl, ownedHere: true, stop: () => stopProcess(owner.anvil, 'SIGTERM', 10_000) }; // SIGTERM lets anvil write its state
-    }
-    log.info(`reusing the ${blockchain} chain running on port ${port}`);
-    return { rpcUrl, ownedHere: false, stop: async () => undefined };
-  }
-  const node = await startAnvil({ chainId, port, stateFile: join(dir, `${blockchain}.json`), log });
-  writeFileSync(pidFile, JSON.stringify({ anvil: node.pid, owner: process.pid }));
-  log.info(`started the ${blockchain} chain (id ${chainId}) on port ${port}`);
-  return { ...node, ownedHere: true };
-};
-
-const chainIdAt = async (rpcUrl: string): Promise<number | undefined> => {
-  try {
-    return await createPublicClient({ transport: http(rpcUrl, { retryCount: 0, timeout: 1000 }) }).getChainId();
-  } catch {
-    return undefined;
-  }
-};

@@ -4,12 +4,13 @@ import { OperationFinishers } from '../../application/operations/operation-finis
 import { OperationMetrics } from '../../application/operations/operation-metrics.port';
 import { Clock, SystemClock } from '../../application/shared/clock';
 import { ConsumerRegistry } from '../../application/shared/consumer-registry';
+import { Readiness } from '../../application/shared/readiness';
 import { AppConfig } from '../config/config';
 import { Engine } from '../engine/engine.service';
 import { Metrics } from '../metrics/metrics';
 import { Runtime } from '../runtime';
 
-/** What every context uses: configuration, the clock, metrics, and the registries the engine runs from. */
+/** What every context uses: configuration, the clock, metrics, readiness, and the registries the engine runs from. */
 @Global()
 @Module({})
 export class CoreModule {
@@ -26,8 +27,9 @@ export class CoreModule {
         DependencyExecutors,
         OperationFinishers,
         Engine,
+        Readiness,
       ],
-      exports: [AppConfig, Runtime, Clock, Metrics, OperationMetrics, ConsumerRegistry, DependencyExecutors, OperationFinishers, Engine],
+      exports: [AppConfig, Runtime, Clock, Metrics, OperationMetrics, ConsumerRegistry, DependencyExecutors, OperationFinishers, Engine, Readiness],
     };
   }
 }

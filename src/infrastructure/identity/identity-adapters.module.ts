@@ -3,6 +3,7 @@ import { Global, Logger, Module, OnApplicationShutdown } from '@nestjs/common';
 import { Pool } from 'pg';
 import { IdentitySettings } from '../../application/identity/identity-settings';
 import { PasswordHasher, RateLimiter, SecretBox, TokenSigner } from '../../application/identity/identity.ports';
+import { Clock } from '../../application/shared/clock';
 import { Mailer } from '../../application/shared/mailer.port';
 import { AppConfig } from '../config/config';
 import { MailboxDirectoryMailer } from '../mail/mailbox-directory-mailer';
@@ -40,7 +41,7 @@ class MailerShutdown implements OnApplicationShutdown {
     },
     { provide: PasswordHasher, useClass: Argon2PasswordHasher },
     { provide: TokenSigner, useFactory: (pool: Pool, box: SecretBox, config: AppConfig) => new JoseTokenSigner(pool, box, issuerOf(config)), inject: [Pool, SecretBox, AppConfig] },
-    { provide: RateLimiter, useFactory: (pool: Pool) => new PostgresRateLimiter(pool), inject: [Pool] },
+    { provide: RateLimiter, useFactory: (pool: Pool, clock: Clock) => new PostgresRateLimiter(pool, clock), inject: [Pool, Clock] },
     { provide: Mailer, useFactory: mailerFor, inject: [AppConfig] },
     { provide: MailerShutdown, useFactory: (mailer: Mailer) => new MailerShutdown(mailer), inject: [Mailer] },
     {

@@ -1,4 +1,4 @@
-import { Pool, PoolClient } from 'pg';
+import { Client, Pool, PoolClient } from 'pg';
 
 export const createPool = (connectionString: string, max: number): Pool => {
   const pool = new Pool({ connectionString, max, application_name: 'domain-engine' });
@@ -31,4 +31,16 @@ export const withDatabase = (url: string, database: string): string => {
   const parsed = new URL(url);
   parsed.pathname = `/${database}`;
   return parsed.toString();
+};
+
+/** Runs `work` while holding a session advisory lock on a connection of its own: processes sharing the database take turns. */
+export const withAdvisoryLock = async <T>(url: string, key: number, work: () => Promise<T>): Promise<T> => {
+  const client = new Client({ connectionString: url, application_name: 'domain-engine' });
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [key]);
+    return await work();
+  } finally {
+    await client.end(); // the lock ends with the session
+  }
 };

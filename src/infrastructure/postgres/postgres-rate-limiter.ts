@@ -1,23 +1,28 @@
 import { Pool } from 'pg';
 import { RateDecision, RateLimiter } from '../../application/identity/identity.ports';
+import { Clock } from '../../application/shared/clock';
 
-/** Fixed windows counted in one upsert, so every process of the service shares the same counts. */
+/**
+ * Sliding windows kept in PostgreSQL (`rate_limit_hit()`, migration 0007), so every process of the service shares
+ * them and concurrent hits are decided one at a time. Time is the application's clock (epoch milliseconds), which
+ * is what lets tests move it; processes on several hosts rely on their clocks being synchronised (NTP).
+ */
 export class PostgresRateLimiter implements RateLimiter {
-  constructor(private readonly pool: Pool) {}
+  constructor(
+    private readonly pool: Pool,
+    private readonly clock: Clock,
+  ) {}
 
   async hit(bucket: string, limit: number, windowSeconds: number): Promise<RateDecision> {
-    const { rows } = await this.pool.query<{ hits: number; retry_after: number }>(
-      `with window_start as (
-         select to_timestamp(floor(extract(epoch from now()) / $2) * $2) as at
-       )
-       insert into rate_limit_hits (bucket, window_start, hits)
-       select $1, at, 1 from window_start
-       on conflict (bucket, window_start) do update set hits = rate_limit_hits.hits + 1
-       returning hits, ceil(extract(epoch from (window_start + make_interval(secs => $2)) - now()))::int as retry_after`,
-      [bucket, windowSeconds],
+    const now = this.clock.now();
+    const { rows } = await this.pool.query<{ allowed: boolean; retry_after_ms: string }>(
+      'select allowed, retry_after_ms from rate_limit_hit($1, $2, $3, $4)',
+      [bucket, limit, windowSeconds * 1000, now],
     );
-    // old windows are of no use: drop them now and then rather than with a job of their own
-    if (Math.random() < 0.01) void this.pool.query("delete from rate_limit_hits where window_start < now() - interval '1 day'").catch(() => undefined);
-    return { allowed: rows[0].hits <= limit, retryAfterSeconds: Math.max(1, rows[0].retry_after) };
+    // idle buckets are of no use: drop them now and then rather than with a job of their own
+    if (Math.random() < 0.01) void this.pool.query('delete from rate_limit_hits where idle_at < $1', [now]).catch(() => undefined);
+    const { allowed, retry_after_ms: retryAfterMs } = rows[0];
+    // Retry-After is in whole seconds: rounded up, so a client that waits as told is let through
+    return { allowed, retryAfterSeconds: allowed ? 0 : Math.max(1, Math.ceil(Number(retryAfterMs) / 1000)) };
   }
 }

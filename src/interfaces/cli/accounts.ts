@@ -7,7 +7,7 @@ import { TokenSigner } from '../../application/identity/identity.ports';
 import { AGENT_SCOPES, isAgentScope } from '../../domain/identity/scopes';
 import { PartnerProfile } from '../../domain/identity/account';
 import { GetCredential, ListCredentials } from '../../projections/credentials/credential-list.queries';
-import { cliContext } from './cli-context';
+import { CliContext } from './cli-context';
 import { withApp } from './app-context';
 
 type Print = (line: string) => void;
@@ -20,7 +20,7 @@ const parseScopes = (value: string): string[] => {
 };
 
 /** `accounts create-partner`, `keys create|list|revoke`, `oauth rotate-signing-key`. */
-export const identityCommands = (cli: Command, print: Print): void => {
+export const identityCommands = (cli: Command, print: Print, context: () => CliContext): void => {
   cli
     .command('accounts')
     .description('Manage accounts')
@@ -29,7 +29,7 @@ export const identityCommands = (cli: Command, print: Print): void => {
     .addOption(new Option('--profile <profile>', 'which partner API it uses').choices(['web3', 'reseller']).makeOptionMandatory())
     .requiredOption('--name <name>', 'the partner’s name')
     .action(async ({ profile, name }: { profile: PartnerProfile; name: string }) =>
-      withApp(cliContext(), async (app) => {
+      withApp(context(), async (app) => {
         const commands = app.get(CommandBus);
         const { accountId } = await commands.execute(new OpenAccount({ kind: 'partner', profile, name }));
         const key = await commands.execute(new IssueCredential(accountId, 'partner_key'));
@@ -48,7 +48,7 @@ export const identityCommands = (cli: Command, print: Print): void => {
     .addOption(new Option('--kind <kind>', 'agent (surface A), resolution (surface E) or partner (surfaces C and D)').choices(['agent', 'resolution', 'partner']).makeOptionMandatory())
     .option('--scopes <scopes>', `agent keys only, comma-separated (default: all of ${AGENT_SCOPES.join(', ')})`, parseScopes)
     .action(async ({ account, kind, scopes }: { account: string; kind: 'agent' | 'resolution' | 'partner'; scopes?: string[] }) =>
-      withApp(cliContext(), async (app) => {
+      withApp(context(), async (app) => {
         if (scopes && kind !== 'agent') throw new Error('--scopes is for agent keys');
         const key = await app.get(CommandBus).execute(new IssueCredential(account, `${kind}_key`, scopes ?? []));
         print(`key id: ${key.credentialId}`);
@@ -61,7 +61,7 @@ export const identityCommands = (cli: Command, print: Print): void => {
     .description('List keys by prefix (never the keys themselves)')
     .option('--account <id>', 'only this account’s keys')
     .action(async ({ account }: { account?: string }) =>
-      withApp(cliContext(), async (app) => {
+      withApp(context(), async (app) => {
         const rows = await app.get(QueryBus).execute(new ListCredentials(account));
         print(['id', 'account', 'kind', 'prefix', 'created', 'status', 'scopes'].join('\t'));
         for (const row of rows) {
@@ -75,7 +75,7 @@ export const identityCommands = (cli: Command, print: Print): void => {
     .command('revoke <id>')
     .description('Revoke a key: it authenticates nothing from the next request on')
     .action(async (id: string) =>
-      withApp(cliContext(), async (app) => {
+      withApp(context(), async (app) => {
         const row = await app.get(QueryBus).execute(new GetCredential(id));
         if (!row) throw new Error(`no key ${id}`);
         await app.get(CommandBus).execute(new RevokeCredential(id, row.secretDigest));
@@ -89,6 +89,6 @@ export const identityCommands = (cli: Command, print: Print): void => {
     .command('rotate-signing-key')
     .description('Sign new tokens with a new key; tokens signed before stay valid until they expire')
     .action(async () =>
-      withApp(cliContext(), async (app) => print(`signing with key ${await app.get(TokenSigner).rotate()}`)),
+      withApp(context(), async (app) => print(`signing with key ${await app.get(TokenSigner).rotate()}`)),
     );
 };

@@ -1,4 +1,4 @@
-import { Logger as Pino } from 'pino';
+import { Logger as Pino, levels } from 'pino';
 import { AppConfig } from '../../infrastructure/config/config';
 import { createLogger } from '../../infrastructure/logging/logger';
 import { OpenDatabase, openDatabase } from '../../infrastructure/postgres/open-database';
@@ -10,15 +10,30 @@ export interface CliContext {
   openDatabase(): Promise<OpenDatabase>;
 }
 
+export interface CliContextOptions {
+  /** `serve` logs to stdout at LOG_LEVEL; other commands print their answer on stdout and log to stderr. */
+  readonly serving?: boolean;
+  /** Other commands log only warnings and errors unless `--verbose` asks for LOG_LEVEL. */
+  readonly verbose?: boolean;
+  readonly env?: NodeJS.ProcessEnv;
+}
+
+/**
+ * A command's answer is what its user came for: the dozens of start-up lines the application logs at info would
+ * bury it, so they are shown only when asked for. A LOG_LEVEL quieter than warn still holds.
+ */
+const commandLogLevel = (configured: string, verbose: boolean): string =>
+  verbose || levels.values[configured] > levels.values.warn || configured === 'silent' ? configured : 'warn';
+
 /**
  * `serve` stops in its own order on a signal; every other command stops the embedded server it started when
  * interrupted, so that no server outlives the command that started it.
  */
-export const cliContext = (logsTo: 'stdout' | 'stderr' = 'stderr', env: NodeJS.ProcessEnv = process.env): CliContext => {
+export const cliContext = ({ serving = false, verbose = false, env = process.env }: CliContextOptions = {}): CliContext => {
   const config = new AppConfig(env);
-  const logger = createLogger(config.values.logLevel, logsTo);
+  const level = serving ? config.values.logLevel : commandLogLevel(config.values.logLevel, verbose);
+  const logger = createLogger(level, serving ? 'stdout' : 'stderr');
   const log = { info: (message: string) => logger.info(message), debug: (message: string) => logger.debug(message) };
-  const serving = logsTo === 'stdout';
   return {
     config,
     logger,

@@ -41,7 +41,10 @@ export const seedDemo = async (app: NestFastifyApplication, baseUrl: string, pri
       `    agent API key (surface A): ${agentKey}`,
       `    curl -s -X POST ${baseUrl}/mcp/v1/actions/svc_tld_list -H 'authorization: Bearer ${agentKey}' -H 'content-type: application/json' -d '{}'`,
       `  Web3 partner ${web3} (surface C, /partner/v3): ${web3Key}`,
+      `    curl -s ${baseUrl}/partner/v3/account -H 'authorization: Bearer ${web3Key}'`,
       `  Reseller partner ${reseller} (surface D, /partner/v3): ${resellerKey}`,
+      // no /partner/v3 route serves the reseller profile yet: the call shows how the key is used, and says so
+      `    curl -s ${baseUrl}/partner/v3/account -H 'authorization: Bearer ${resellerKey}'   (surface D is being built: until its routes land this answers 403)`,
       `  Resolution key (surface E, /resolve): ${resolutionKey}`,
       `    curl -s ${baseUrl}/resolve/domains/brad.crypto -H 'authorization: Bearer ${resolutionKey}'   (a fixture domain of the local ETH chain)`,
       '',

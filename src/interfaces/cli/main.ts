@@ -4,7 +4,7 @@ import { Role } from '../../infrastructure/config/config';
 import { createPool } from '../../infrastructure/postgres/database';
 import { migrate } from '../../infrastructure/postgres/migrations';
 import { identityCommands } from './accounts';
-import { cliContext } from './cli-context';
+import { CliContext, cliContext } from './cli-context';
 import { rebuildProjections } from './projections-rebuild';
 import { replay } from './replay';
 import { serve } from './serve';
@@ -14,23 +14,24 @@ const print = (line: string): void => void process.stdout.write(`${line}\n`);
 const program = (): Command => {
   const cli = new Command('domain-engine')
     .description('An event-sourced domain platform: agent actions, signup, web3 and reseller partner APIs, resolution.')
-    .showHelpAfterError();
+    .showHelpAfterError()
+    .option('--verbose', 'commands other than serve: log at LOG_LEVEL on stderr (otherwise only warnings and errors)');
+  const context = (): CliContext => cliContext({ verbose: cli.opts<{ verbose?: boolean }>().verbose === true });
 
   cli
     .command('serve')
     .description('Run the service (embedded PostgreSQL unless DATABASE_URL is set)')
     .addOption(new Option('--role <role>', 'what this process runs').choices(['api', 'worker', 'all']))
     .action(async ({ role }: { role?: Role }) => {
-      const context = cliContext('stdout');
-      await serve(context, role ?? context.config.values.role);
+      const serving = cliContext({ serving: true });
+      await serve(serving, role ?? serving.config.values.role);
     });
 
   cli
     .command('migrate')
     .description('Apply the database migrations not applied yet')
     .action(async () => {
-      const context = cliContext();
-      const database = await context.openDatabase();
+      const database = await context().openDatabase();
       const pool = createPool(database.url, 2);
       try {
         const applied = await migrate(pool);
@@ -46,18 +47,18 @@ const program = (): Command => {
     .description('Manage projections')
     .command('rebuild [name]')
     .description('Rebuild one projection, or all, from the first event')
-    .action(async (name?: string) => rebuildProjections(cliContext(), name, print));
+    .action(async (name?: string) => rebuildProjections(context(), name, print));
 
   cli
     .command('replay <stream>')
     .description("Print a stream's events in order with their time and metadata (the audit replay)")
     .option('--json', 'one JSON object per line')
     .action(async (stream: string, { json }: { json?: boolean }) => {
-      const count = await replay(cliContext(), stream, json === true, print);
+      const count = await replay(context(), stream, json === true, print);
       if (count === 0) process.stderr.write(`no events in stream ${stream}\n`);
     });
 
-  identityCommands(cli, print);
+  identityCommands(cli, print, context);
 
   return cli;
 };

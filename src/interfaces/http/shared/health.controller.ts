@@ -2,15 +2,20 @@ import { Controller, Get, HttpCode, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { FastifyReply } from 'fastify';
 import { Pool } from 'pg';
+import { Readiness } from '../../../application/shared/readiness';
 import { Metrics } from '../../../infrastructure/metrics/metrics';
 
-/** Liveness and readiness in one: 200 when the process runs and PostgreSQL answers, 503 otherwise. */
+/**
+ * Readiness: 200 once the process has finished starting (`Readiness`: migrations, chains, workers, demo accounts)
+ * and while PostgreSQL answers; 503 before, naming the steps still pending, and while the database is down.
+ */
 @ApiExcludeController()
 @Controller()
 export class HealthController {
   constructor(
     private readonly pool: Pool,
     private readonly metrics: Metrics,
+    private readonly readiness: Readiness,
   ) {}
 
   @Get('health')
@@ -19,7 +24,10 @@ export class HealthController {
     const started = Date.now();
     try {
       await this.pool.query('select 1');
-      return { status: 'ok', database: { status: 'up', latencyMs: Date.now() - started } };
+      const database = { status: 'up', latencyMs: Date.now() - started };
+      if (this.readiness.ready) return { status: 'ok', database };
+      void reply.status(503);
+      return { status: 'starting', pending: this.readiness.pendingSteps(), database };
     } catch {
       void reply.status(503);
       return { status: 'unavailable', database: { status: 'down' } };

@@ -4,6 +4,8 @@ import { DomainError, DomainErrorCode, RateLimited } from '../../../domain/share
 export interface Issue {
   readonly path: string;
   readonly message: string;
+  /** The code of the rule it breaks, where the surface has one (`EXCEEDS_LIMIT`). */
+  readonly code?: string;
 }
 
 /** A client mistake or a failure, before a surface renders it in its own error format. */

@@ -1,27 +1,48 @@
 import { ArgumentMetadata, ValidationError, ValidationPipe } from '@nestjs/common';
+import { getMetadataStorage } from 'class-validator';
+import { Refused } from '../../../domain/shared/errors';
 import { Issue, RequestValidationError } from './problem';
 
 /** Checks of a value's kind: when one fails, the others (a length, a pattern) have nothing sensible to say. */
 const KIND_CHECKS: ReadonlySet<string> = new Set(['isDefined', 'isString', 'isObject', 'isNumber', 'isInt', 'isBoolean', 'isArray', 'isIn', 'isEnum']);
 
+/** A constraint whose failure is a limit of size (too many values), not a malformed value: `EXCEEDS_LIMIT` on surface C. */
+export const OVER_LIMIT = { context: { code: 'EXCEEDS_LIMIT' } } as const;
+
 /** class-validator starts its messages with the property's name, which the issue's path already gives. */
 const withoutProperty = (property: string, message: string): string => (message.startsWith(`${property} `) ? message.slice(property.length + 1) : message);
 
-/** One sentence per problem of a property: missing, unknown, of the wrong kind, or each rule it breaks. */
-const messagesOf = (error: ValidationError): string[] => {
+const UNKNOWN = 'is not a property of this body';
+
+/** One issue per problem of a property: missing, unknown, of the wrong kind, or each rule it breaks. */
+const issuesOfProperty = (error: ValidationError, path: string): Issue[] => {
   const failed = Object.entries(error.constraints ?? {});
   if (failed.length === 0) return [];
-  if (failed.some(([check]) => check === 'whitelistValidation')) return ['is not a property of this body'];
-  if (error.value === undefined) return ['is required'];
+  if (failed.some(([check]) => check === 'whitelistValidation')) return [{ path, message: UNKNOWN }];
+  if (error.value === undefined) return [{ path, message: 'is required' }];
   const kind = failed.filter(([check]) => KIND_CHECKS.has(check));
-  return (kind.length > 0 ? kind : failed).map(([, message]) => withoutProperty(error.property, message));
+  return (kind.length > 0 ? kind : failed).map(([check, message]) => {
+    const code = (error.contexts?.[check] as { code?: string } | undefined)?.code;
+    return { path, message: withoutProperty(error.property, message), ...(code ? { code } : {}) };
+  });
 };
 
 const issuesOf = (errors: ValidationError[], parent = ''): Issue[] =>
   errors.flatMap((error) => {
     const path = parent ? `${parent}.${error.property}` : error.property;
-    return [...messagesOf(error).map((message) => ({ path, message })), ...issuesOf(error.children ?? [], path)];
+    return [...issuesOfProperty(error, path), ...issuesOf(error.children ?? [], path)];
   });
+
+/** Too many values and nothing else wrong: the surface's limit code; any other problem: the issues. */
+const refusalOf = (issues: Issue[]): Error =>
+  issues.length > 0 && issues.every((issue) => issue.code === OVER_LIMIT.context.code)
+    ? new Refused('EXCEEDS_LIMIT', issues.map((issue) => `${issue.path} ${issue.message}`).join('; '), { parameters: issues.map((issue) => issue.path) })
+    : new RequestValidationError(issues.map(({ path, message }) => ({ path, message })));
+
+/** A query or path class that declares no parameter: any parameter sent is unknown (class-validator refuses empty classes). */
+const declaresNothing = (metatype: Function): boolean => getMetadataStorage().getTargetValidationMetadatas(metatype, '', true, false).length === 0;
+
+const NOUN: Partial<Record<ArgumentMetadata['type'], string>> = { query: 'is not a parameter of this route', param: 'is not a parameter of this path' };
 
 /**
  * One validation pipe for every surface: unknown properties are rejected, nothing is coerced ("12" is not 12),
@@ -30,11 +51,23 @@ const issuesOf = (errors: ValidationError[], parent = ''): Issue[] =>
 /** A body declared by a DTO class must be a JSON object: `null`, a string or an array is not an empty DTO. */
 class ObjectBodyValidationPipe extends ValidationPipe {
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
-    const declared = metadata.type === 'body' && typeof metadata.metatype === 'function' && metadata.metatype !== Object;
-    if (declared && (typeof value !== 'object' || value === null || Array.isArray(value))) {
+    const declared = typeof metadata.metatype === 'function' && metadata.metatype !== Object && metadata.metatype !== String;
+    if (declared && metadata.type === 'body' && (typeof value !== 'object' || value === null || Array.isArray(value))) {
       throw new RequestValidationError([{ path: '', message: 'the body must be a JSON object' }]);
     }
-    return super.transform(value, metadata);
+    const noun = NOUN[metadata.type];
+    if (!noun || !declared) return super.transform(value, metadata);
+    if (declaresNothing(metadata.metatype as Function)) {
+      const sent = Object.keys((value ?? {}) as object);
+      if (sent.length > 0) throw new RequestValidationError(sent.map((path) => ({ path, message: noun })));
+      return value;
+    }
+    try {
+      return await super.transform(value, metadata);
+    } catch (error) {
+      if (!(error instanceof RequestValidationError)) throw error;
+      throw new RequestValidationError(error.issues.map((issue) => (issue.message === UNKNOWN ? { ...issue, message: noun } : issue)));
+    }
   }
 }
 
@@ -47,7 +80,7 @@ export const createValidationPipe = (): ValidationPipe =>
     transformOptions: { enableImplicitConversion: false },
     // values stay in memory to tell a missing property from a wrong one; no issue repeats them
     validationError: { target: false, value: true },
-    exceptionFactory: (errors) => new RequestValidationError(issuesOf(errors)),
+    exceptionFactory: (errors) => refusalOf(issuesOf(errors)),
   });
 
 /** A body checked against a DTO class by the same rules as the pipe, for routes that must look at it first. */
