@@ -5,7 +5,7 @@ import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify
 import { FastifyReply, FastifyRequest } from 'fastify';
 import { toProblem } from './interfaces/http/shared/problem';
 import { sendProblem } from './interfaces/http/shared/surfaces';
-import { BODY_LIMIT_BYTES, clientErrorHandler, guardRequestTarget, registerBodyParsers, URL_LIMIT_BYTES } from './interfaces/http/shared/http-input';
+import { BODY_LIMIT_BYTES, clientErrorHandler, guardRequestTarget, parseQueryString, registerBodyParsers, URL_LIMIT_BYTES } from './interfaces/http/shared/http-input';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { Logger as Pino } from 'pino';
 import { AppModule } from './app.module';
@@ -28,7 +28,7 @@ export const createApp = async (options: CreateAppOptions): Promise<NestFastifyA
   const adapter = new FastifyAdapter({
     bodyLimit: BODY_LIMIT_BYTES,
     // a path parameter is bounded by the request target's limit; the route's own validation says what is wrong with it
-    routerOptions: { maxParamLength: URL_LIMIT_BYTES },
+    routerOptions: { maxParamLength: URL_LIMIT_BYTES, querystringParser: parseQueryString },
     // errors Fastify raises before routing (a path with broken percent-encoding) leave in the surface's format too
     frameworkErrors: (error: Error, request: FastifyRequest, reply: FastifyReply) => sendProblem(reply, request.url, toProblem(error)),
     clientErrorHandler,

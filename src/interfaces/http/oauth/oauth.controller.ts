@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Header, HttpCode, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, Header, HttpCode, Post, Query, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { RouteConfig } from '@nestjs/platform-fastify';
 import { ApiTags } from '@nestjs/swagger';
@@ -9,6 +9,7 @@ import { SignUp, SignupStarted } from '../../../application/identity/sign-up.com
 import { VerifySignup } from '../../../application/identity/verify-signup.command';
 import { DomainError } from '../../../domain/shared/errors';
 import { TAKES_FORM } from '../shared/http-input';
+import { NoQuery } from '../shared/request-params';
 import { validateBody } from '../shared/validation';
 import { OAuthIssuer } from './oauth-issuer';
 import { OAuthRateLimitGuard } from './oauth-rate-limit.guard';
@@ -24,14 +25,14 @@ export class OAuthController {
   @Post('signup')
   @HttpCode(200)
   @Header('cache-control', 'no-store')
-  signup(@Body() body: SignupBody): Promise<SignupStarted> {
+  signup(@Body() body: SignupBody, @Query() _query: NoQuery): Promise<SignupStarted> {
     return this.commands.execute(new SignUp(body.email, body.password));
   }
 
   @Post('signup/verify')
   @HttpCode(200)
   @Header('cache-control', 'no-store')
-  verify(@Body() body: VerifyBody): Promise<TokenResponse> {
+  verify(@Body() body: VerifyBody, @Query() _query: NoQuery): Promise<TokenResponse> {
     return this.commands.execute(new VerifySignup(body.signup_session_token, body.verification_code));
   }
 
@@ -40,7 +41,7 @@ export class OAuthController {
   @RouteConfig(TAKES_FORM)
   @HttpCode(200)
   @Header('cache-control', 'no-store')
-  async token(@Body() body: unknown): Promise<TokenResponse> {
+  async token(@Body() body: unknown, @Query() _query: NoQuery): Promise<TokenResponse> {
     // RFC 6749 §5.2: a grant type this server does not issue is unsupported_grant_type, whatever else the body holds
     const grantType = (body as { grant_type?: unknown } | undefined)?.grant_type;
     if (typeof grantType === 'string' && grantType !== 'refresh_token') throw new DomainError('UNSUPPORTED_GRANT_TYPE', 'only grant_type refresh_token is issued here');
@@ -51,7 +52,7 @@ export class OAuthController {
   @Post('revoke')
   @RouteConfig(TAKES_FORM)
   @HttpCode(200)
-  async revoke(@Body() body: RevokeBody): Promise<Record<string, never>> {
+  async revoke(@Body() body: RevokeBody, @Query() _query: NoQuery): Promise<Record<string, never>> {
     await this.commands.execute(new RevokeRefreshToken(body.token));
     return {};
   }
@@ -67,7 +68,7 @@ export class WellKnownController {
   ) {}
 
   @Get('oauth-authorization-server')
-  metadata(): Record<string, unknown> {
+  metadata(@Query() _query: NoQuery): Record<string, unknown> {
     const base = this.issuer.url;
     return {
       issuer: base,
@@ -86,7 +87,7 @@ export class WellKnownController {
 
   @Get('jwks.json')
   @Header('cache-control', 'public, max-age=300')
-  jwks(): Promise<{ keys: object[] }> {
+  jwks(@Query() _query: NoQuery): Promise<{ keys: object[] }> {
     return this.signer.publicKeys();
   }
 }

@@ -15,7 +15,9 @@ import { Access, CurrentPrincipal } from '../shared/auth/access';
 import { EmptyBodyPipe } from '../shared/empty-body.pipe';
 import { cursorList, decodeCursor, typeName } from './partner-lists';
 import { AccountUpdateDto, WalletUpdateDto, WalletVerificationDto } from './web3.dto';
-import { addressOf, nameOf, onlyParameters, QueryInput, repeated, signatureOf } from './web3-input';
+import { CursorQuery, NoQuery } from '../shared/request-params';
+import { AddressParams, WalletsQuery } from './web3-params.dto';
+import { addressOf, nameOf, signatureOf } from './web3-input';
 import { operationResult } from './web3-results';
 
 const PAGE = 50;
@@ -44,8 +46,7 @@ export class Web3AccountController {
   ) {}
 
   @Get()
-  async summary(@CurrentPrincipal() principal: Principal, @Query() query: QueryInput) {
-    onlyParameters(query, []);
+  async summary(@CurrentPrincipal() principal: Principal, @Query() _query: NoQuery) {
     const account = await loadWeb3Account(this.store, principal.accountId);
     return {
       '@type': typeName(this.settings.namespace, 'AccountSummary'),
@@ -57,15 +58,13 @@ export class Web3AccountController {
   }
 
   @Patch()
-  async update(@CurrentPrincipal() principal: Principal, @Query() query: QueryInput, @Body() body: AccountUpdateDto) {
-    onlyParameters(query, []);
+  async update(@CurrentPrincipal() principal: Principal, @Query() _query: NoQuery, @Body() body: AccountUpdateDto) {
     const op = await this.commands.execute(new SetDefaultWallet(principal.accountId, addressOf(body.defaultWalletAddress, 'defaultWalletAddress')));
     return operationResult(this.settings.namespace, 'AccountUpdateResult', op);
   }
 
   @Get('billing')
-  async billing(@CurrentPrincipal() principal: Principal, @Query() query: QueryInput) {
-    onlyParameters(query, []);
+  async billing(@CurrentPrincipal() principal: Principal, @Query() _query: NoQuery) {
     const balance = await this.queries.execute(new GetBillingBalance(principal.accountId));
     return {
       '@type': typeName(this.settings.namespace, 'AccountBilling'),
@@ -76,8 +75,7 @@ export class Web3AccountController {
   }
 
   @Get('billing/transactions')
-  async transactions(@CurrentPrincipal() principal: Principal, @Query() query: QueryInput) {
-    onlyParameters(query, ['$cursor']);
+  async transactions(@CurrentPrincipal() principal: Principal, @Query() query: CursorQuery) {
     const page = await this.queries.execute(new ListBillingTransactions(principal.accountId, PAGE, decodeCursor(query.$cursor, isTransactionCursor)));
     const items = page.items.map((row) => ({
       '@type': typeName(this.settings.namespace, 'BillingTransaction'),
@@ -88,9 +86,8 @@ export class Web3AccountController {
   }
 
   @Get('wallets')
-  async wallets(@CurrentPrincipal() principal: Principal, @Query() query: QueryInput) {
-    onlyParameters(query, ['$cursor', 'type']);
-    const types = repeated(query, 'type', { max: 2, oneOf: ['SELF', 'EXTERNAL'] });
+  async wallets(@CurrentPrincipal() principal: Principal, @Query() query: WalletsQuery) {
+    const types = query.type ?? [];
     const start = decodeCursor(query.$cursor, isAddressCursor)?.after ?? 0;
     const all = walletsOf(await loadWeb3Account(this.store, principal.accountId)).filter((wallet) => types.length === 0 || types.includes(wallet.type));
     const page = all.slice(start, start + PAGE);
@@ -100,16 +97,14 @@ export class Web3AccountController {
   }
 
   @Post('wallets')
-  async createWallet(@CurrentPrincipal() principal: Principal, @Query() query: QueryInput, @Body(EmptyBodyPipe) _body: Record<string, never>) {
-    onlyParameters(query, []);
+  async createWallet(@CurrentPrincipal() principal: Principal, @Query() _query: NoQuery, @Body(EmptyBodyPipe) _body: Record<string, never>) {
     const op = await this.commands.execute(new CreateCustodialWallet(principal.accountId));
     return operationResult(this.settings.namespace, 'WalletCreateResult', op);
   }
 
   @Get('wallets/:address')
-  async wallet(@CurrentPrincipal() principal: Principal, @Param('address') raw: string, @Query() query: QueryInput) {
-    onlyParameters(query, []);
-    const address = addressOf(raw);
+  async wallet(@CurrentPrincipal() principal: Principal, @Param() params: AddressParams, @Query() _query: NoQuery) {
+    const address = addressOf(params.address);
     const wallet = walletsOf(await loadWeb3Account(this.store, principal.accountId)).find((candidate) => candidate.address === address);
     if (!wallet) throw new NotFoundException(`wallet ${address} is not a wallet of this account`);
     return this.walletView(wallet, (await this.reader.primaryDomains([address])).get(address));
@@ -117,23 +112,20 @@ export class Web3AccountController {
 
   @Patch('wallets/:address')
   @HttpCode(200)
-  async updateWallet(@CurrentPrincipal() principal: Principal, @Param('address') raw: string, @Query() query: QueryInput, @Body() body: WalletUpdateDto) {
-    onlyParameters(query, []);
+  async updateWallet(@CurrentPrincipal() principal: Principal, @Param() params: AddressParams, @Query() _query: NoQuery, @Body() body: WalletUpdateDto) {
     const primaryDomain = body.primaryDomain === null ? null : nameOf(body.primaryDomain, this.settings.supportedTlds, 'primaryDomain');
-    const op = await this.commands.execute(new SetPrimaryDomain(principal.accountId, addressOf(raw), primaryDomain));
+    const op = await this.commands.execute(new SetPrimaryDomain(principal.accountId, addressOf(params.address), primaryDomain));
     return operationResult(this.settings.namespace, 'WalletUpdateResult', op);
   }
 
   @Get('wallets/:address/verification')
-  verificationMessage(@CurrentPrincipal() principal: Principal, @Param('address') raw: string, @Query() query: QueryInput) {
-    onlyParameters(query, []);
-    return { '@type': typeName(this.settings.namespace, 'WalletVerificationMessage'), message: this.challenges.current(principal.accountId, addressOf(raw)) };
+  verificationMessage(@CurrentPrincipal() principal: Principal, @Param() params: AddressParams, @Query() _query: NoQuery) {
+    return { '@type': typeName(this.settings.namespace, 'WalletVerificationMessage'), message: this.challenges.current(principal.accountId, addressOf(params.address)) };
   }
 
   @Post('wallets/:address/verification')
-  async verify(@CurrentPrincipal() principal: Principal, @Param('address') raw: string, @Query() query: QueryInput, @Body() body: WalletVerificationDto) {
-    onlyParameters(query, []);
-    const op = await this.commands.execute(new VerifyWallet(principal.accountId, addressOf(raw), signatureOf(body.signature, 'signature'), body.message));
+  async verify(@CurrentPrincipal() principal: Principal, @Param() params: AddressParams, @Query() _query: NoQuery, @Body() body: WalletVerificationDto) {
+    const op = await this.commands.execute(new VerifyWallet(principal.accountId, addressOf(params.address), signatureOf(body.signature, 'signature'), body.message));
     return operationResult(this.settings.namespace, 'WalletVerificationResult', op);
   }
 

@@ -5,7 +5,8 @@ import { Web3Settings } from '../../../application/web3/web3-settings';
 import { suggestNames } from '../../../domain/web3-domains/suggestions';
 import { Access, CurrentPrincipal } from '../shared/auth/access';
 import { cursorList, decodeCursor, list, typeName } from './partner-lists';
-import { addressOf, onlyParameters, QueryInput, repeated } from './web3-input';
+import { AddressParams, OwnedDomainsQuery, SuggestionsQuery } from './web3-params.dto';
+import { addressOf, oneOfEndings } from './web3-input';
 
 const SUGGESTIONS = 20;
 const OWNER_PAGE = 50;
@@ -22,12 +23,10 @@ export class Web3DiscoveryController {
   ) {}
 
   @Get('suggestions/domains')
-  async suggestions(@CurrentPrincipal() principal: Principal, @Query() query: QueryInput) {
-    onlyParameters(query, ['query', 'ending']);
-    const queries = repeated(query, 'query', { max: 10, min: 1, maxLength: 200 });
-    const endings = repeated(query, 'ending', { max: 20, oneOf: this.settings.supportedTlds });
+  async suggestions(@CurrentPrincipal() principal: Principal, @Query() query: SuggestionsQuery) {
+    const endings = oneOfEndings(query.ending, this.settings.supportedTlds);
     // twice as many candidates as answers: the taken ones fall out
-    const candidates = suggestNames(queries, endings.length > 0 ? endings : this.claimableEndings(), SUGGESTIONS * 2);
+    const candidates = suggestNames(query.query, endings.length > 0 ? endings : this.claimableEndings(), SUGGESTIONS * 2);
     const domains = await this.reader.lookup(principal.accountId, candidates, new Set());
     const available = domains.filter((domain) => (domain.availability as { status: string }).status === 'AVAILABLE').slice(0, SUGGESTIONS);
     return list(this.settings.namespace, available.map((domain) => ({
@@ -39,11 +38,10 @@ export class Web3DiscoveryController {
   }
 
   @Get('owners/:address/domains')
-  async owned(@CurrentPrincipal() principal: Principal, @Param('address') raw: string, @Query() query: QueryInput) {
-    onlyParameters(query, ['$cursor', '$expand']);
+  async owned(@CurrentPrincipal() principal: Principal, @Param() params: AddressParams, @Query() query: OwnedDomainsQuery) {
     const after = decodeCursor(query.$cursor, isTokenCursor);
-    const expand = new Set(repeated(query, '$expand', { max: 2, oneOf: ['records', 'registration'] }) as DomainExpansion[]);
-    const page = await this.reader.ownedBy(principal.accountId, addressOf(raw), OWNER_PAGE, after?.tokenId, expand);
+    const expand = new Set((query.$expand ?? []) as DomainExpansion[]);
+    const page = await this.reader.ownedBy(principal.accountId, addressOf(params.address), OWNER_PAGE, after?.tokenId, expand);
     return cursorList(this.settings.namespace, page.items, page.next === null ? null : { tokenId: page.next });
   }
 

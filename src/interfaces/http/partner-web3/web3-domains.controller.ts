@@ -10,12 +10,15 @@ import { ListPendingOperations } from '../../../projections/operation-list/opera
 import { unsRecordKeys } from '../../../infrastructure/chain/uns-artifacts';
 import { Access, CurrentPrincipal } from '../shared/auth/access';
 import { list, typeName } from './partner-lists';
+import { NoQuery } from '../shared/request-params';
 import { ClaimDomainDto, OwnerDto, UpdateDomainDto } from './web3.dto';
-import { addressOf, nameOf, onlyParameters, previewOf, QueryInput, recordsOf, repeated } from './web3-input';
+import { DomainExpandQuery, DomainLookupQuery, DomainNameParams, PreviewQuery } from './web3-params.dto';
+import { addressOf, nameOf, oneOfEndings, recordsOf } from './web3-input';
 import { operationResult } from './web3-results';
 
 const WEB3 = { surface: 'partner', profile: 'web3' } as const;
-const EXPANSIONS = ['records', 'registration'] as const;
+/** The dots that separate labels, as IDNA maps them (full-width and ideographic ones too). */
+const DOTS = /[.。．｡]/u;
 
 /** Surface C's domains: lookup, claim, changes of records and owner (custodial and self-custody), return. */
 @Controller('partner/v3')
@@ -29,62 +32,56 @@ export class Web3DomainsController {
   ) {}
 
   @Get('domains')
-  async lookup(@CurrentPrincipal() principal: Principal, @Query() query: QueryInput) {
-    onlyParameters(query, ['query', 'ending', '$expand']);
-    const queries = repeated(query, 'query', { max: 50, min: 1 });
-    const endings = repeated(query, 'ending', { max: 20, oneOf: this.allEndings() });
-    const names = this.namesOf(queries, endings.length > 0 ? endings : this.settings.supportedTlds);
+  async lookup(@CurrentPrincipal() principal: Principal, @Query() query: DomainLookupQuery) {
+    const endings = oneOfEndings(query.ending, this.allEndings());
+    const names = this.namesOf(query.query, endings.length > 0 ? endings : this.settings.supportedTlds);
     return list(this.settings.namespace, await this.reader.lookup(principal.accountId, names, this.expansionsOf(query)));
   }
 
   @Post('domains')
-  async claim(@CurrentPrincipal() principal: Principal, @Query() query: QueryInput, @Body() body: ClaimDomainDto) {
-    onlyParameters(query, ['$preview']);
+  async claim(@CurrentPrincipal() principal: Principal, @Query() query: PreviewQuery, @Body() body: ClaimDomainDto) {
     const name = nameOf(body.name, this.allEndings());
-    const op = await this.commands.execute(new ClaimWeb3Domain(principal.accountId, name, recordsOf(body.records, unsRecordKeys()) ?? {}, this.ownerOf(body.owner), previewOf(query)));
+    const op = await this.commands.execute(new ClaimWeb3Domain(principal.accountId, name, recordsOf(body.records, unsRecordKeys()) ?? {}, this.ownerOf(body.owner), query.$preview === 'true'));
     return operationResult(this.settings.namespace, 'DomainOperationResult', op);
   }
 
   @Get('domains/:name')
-  async get(@CurrentPrincipal() principal: Principal, @Param('name') raw: string, @Query() query: QueryInput) {
-    onlyParameters(query, ['$expand']);
-    const [domain] = await this.reader.lookup(principal.accountId, [nameOf(raw, this.allEndings())], this.expansionsOf(query));
+  async get(@CurrentPrincipal() principal: Principal, @Param() params: DomainNameParams, @Query() query: DomainExpandQuery) {
+    const [domain] = await this.reader.lookup(principal.accountId, [nameOf(params.name, this.allEndings())], this.expansionsOf(query));
     return domain;
   }
 
   @Patch('domains/:name')
   @HttpCode(200)
-  merge(@CurrentPrincipal() principal: Principal, @Param('name') raw: string, @Query() query: QueryInput, @Body() body: UpdateDomainDto) {
-    return this.change(principal, raw, query, body, { replaceRecords: false, custody: 'SERVICE' });
+  merge(@CurrentPrincipal() principal: Principal, @Param() params: DomainNameParams, @Query() query: PreviewQuery, @Body() body: UpdateDomainDto) {
+    return this.change(principal, params.name, query, body, { replaceRecords: false, custody: 'SERVICE' });
   }
 
   @Put('domains/:name')
-  replace(@CurrentPrincipal() principal: Principal, @Param('name') raw: string, @Query() query: QueryInput, @Body() body: UpdateDomainDto) {
-    return this.change(principal, raw, query, body, { replaceRecords: true, custody: 'SERVICE' });
+  replace(@CurrentPrincipal() principal: Principal, @Param() params: DomainNameParams, @Query() query: PreviewQuery, @Body() body: UpdateDomainDto) {
+    return this.change(principal, params.name, query, body, { replaceRecords: true, custody: 'SERVICE' });
   }
 
   @Delete('domains/:name')
-  async giveBack(@CurrentPrincipal() principal: Principal, @Param('name') raw: string, @Query() query: QueryInput) {
-    onlyParameters(query, ['$preview']);
-    const op = await this.commands.execute(new ReturnWeb3Domain(principal.accountId, nameOf(raw, this.settings.supportedTlds), previewOf(query)));
+  async giveBack(@CurrentPrincipal() principal: Principal, @Param() params: DomainNameParams, @Query() query: PreviewQuery) {
+    const op = await this.commands.execute(new ReturnWeb3Domain(principal.accountId, nameOf(params.name, this.settings.supportedTlds), query.$preview === 'true'));
     return operationResult(this.settings.namespace, 'DomainOperationResult', op);
   }
 
   @Patch('external/domains/:name')
-  mergeExternal(@CurrentPrincipal() principal: Principal, @Param('name') raw: string, @Query() query: QueryInput, @Body() body: UpdateDomainDto) {
-    return this.change(principal, raw, query, body, { replaceRecords: false, custody: 'SELF' });
+  mergeExternal(@CurrentPrincipal() principal: Principal, @Param() params: DomainNameParams, @Query() query: PreviewQuery, @Body() body: UpdateDomainDto) {
+    return this.change(principal, params.name, query, body, { replaceRecords: false, custody: 'SELF' });
   }
 
   @Put('external/domains/:name')
-  replaceExternal(@CurrentPrincipal() principal: Principal, @Param('name') raw: string, @Query() query: QueryInput, @Body() body: UpdateDomainDto) {
-    return this.change(principal, raw, query, body, { replaceRecords: true, custody: 'SELF' });
+  replaceExternal(@CurrentPrincipal() principal: Principal, @Param() params: DomainNameParams, @Query() query: PreviewQuery, @Body() body: UpdateDomainDto) {
+    return this.change(principal, params.name, query, body, { replaceRecords: true, custody: 'SELF' });
   }
 
   /** Unfinished operations on the domain across all accounts; another account's shows without its id. */
   @Get('domains/:name/pending-operations')
-  async pending(@CurrentPrincipal() principal: Principal, @Param('name') raw: string, @Query() query: QueryInput) {
-    onlyParameters(query, []);
-    const name = nameOf(raw, this.settings.supportedTlds);
+  async pending(@CurrentPrincipal() principal: Principal, @Param() params: DomainNameParams, @Query() _query: NoQuery) {
+    const name = nameOf(params.name, this.settings.supportedTlds);
     const [pending, foreign] = await Promise.all([this.queries.execute(new ListPendingOperations(name)), this.reader.foreignActivity(name)]);
     const ours = pending.map((op) => ({
       '@type': typeName(this.settings.namespace, 'PendingOperation'),
@@ -98,12 +95,11 @@ export class Web3DomainsController {
     return list(this.settings.namespace, [...ours, ...theirs]);
   }
 
-  private async change(principal: Principal, raw: string, query: QueryInput, body: UpdateDomainDto, mode: { replaceRecords: boolean; custody: Custody }) {
-    onlyParameters(query, ['$preview']);
+  private async change(principal: Principal, raw: string, query: PreviewQuery, body: UpdateDomainDto, mode: { replaceRecords: boolean; custody: Custody }) {
     const name = nameOf(raw, this.settings.supportedTlds);
     const records = recordsOf(body.records, unsRecordKeys());
     const change = { records, owner: this.ownerOf(body.owner), replaceRecords: mode.replaceRecords };
-    const op = await this.commands.execute(new UpdateWeb3Domain(principal.accountId, name, change, mode.custody, previewOf(query)));
+    const op = await this.commands.execute(new UpdateWeb3Domain(principal.accountId, name, change, mode.custody, query.$preview === 'true'));
     return operationResult(this.settings.namespace, 'DomainOperationResult', op);
   }
 
@@ -111,8 +107,8 @@ export class Web3DomainsController {
     return owner && { type: owner.type, address: addressOf(owner.address, 'owner.address') };
   }
 
-  private expansionsOf(query: QueryInput): Set<DomainExpansion> {
-    return new Set(repeated(query, '$expand', { max: 2, oneOf: EXPANSIONS }) as DomainExpansion[]);
+  private expansionsOf(query: { $expand?: string[] }): Set<DomainExpansion> {
+    return new Set((query.$expand ?? []) as DomainExpansion[]);
   }
 
   private allEndings(): string[] {
@@ -123,7 +119,7 @@ export class Web3DomainsController {
   private namesOf(queries: readonly string[], endings: readonly string[]): string[] {
     const names = queries.flatMap((query, index) => {
       const trimmed = query.trim().toLowerCase();
-      if (trimmed.includes('.')) return [nameOf(trimmed, this.allEndings(), `query[${index}]`)];
+      if (DOTS.test(trimmed)) return [nameOf(trimmed, this.allEndings(), `query[${index}]`)];
       return endings.map((ending) => nameOf(`${trimmed}.${ending}`, this.allEndings(), `query[${index}]`));
     });
     return [...new Set(names)];

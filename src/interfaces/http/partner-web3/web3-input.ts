@@ -3,44 +3,18 @@ import { parseWeb3Name } from '../../../domain/web3-domains/names';
 import { Refused } from '../../../domain/shared/errors';
 import { Issue, RequestValidationError } from '../shared/problem';
 
-/**
- * Checks of surface C's path and query input. Query parameters arrive as a string, or an array when repeated;
- * each route names the ones it accepts and everything else is refused, like unknown body properties.
- */
-export type QueryInput = Record<string, unknown>;
+/** Checks of surface C's input in depth: names, endings, addresses, records and signatures (shapes: web3.dto, web3-params.dto). */
 
 const refuse = (issues: Issue[]): never => {
   throw new RequestValidationError(issues);
 };
 
-export const onlyParameters = (query: QueryInput, allowed: readonly string[]): void => {
-  const unknown = Object.keys(query).filter((key) => !allowed.includes(key));
-  if (unknown.length > 0) refuse(unknown.map((path) => ({ path, message: 'is not a parameter of this route' })));
+/** The endings asked for, each one of `allowed` (the configured endings are not known to the declarations). */
+export const oneOfEndings = (endings: readonly string[] | undefined, allowed: readonly string[]): string[] => {
+  const unknown = (endings ?? []).filter((ending) => !allowed.includes(ending.trim().toLowerCase()));
+  if (unknown.length > 0) refuse(unknown.map(() => ({ path: 'ending', message: `must be one of ${allowed.join(', ')}` })));
+  return (endings ?? []).map((ending) => ending.trim().toLowerCase());
 };
-
-/** A repeatable parameter as a list, each value checked. */
-export const repeated = (query: QueryInput, name: string, options: { max: number; min?: number; maxLength?: number; oneOf?: readonly string[] }): string[] => {
-  const raw = query[name];
-  if (raw === undefined && (options.min ?? 0) > 0) refuse([{ path: name, message: `is required (at least ${options.min} value)` }]);
-  if (raw === undefined) return [];
-  const values = Array.isArray(raw) ? raw : [raw];
-  if (values.length > options.max) throw new Refused('EXCEEDS_LIMIT', `${name} takes at most ${options.max} values`, { parameter: name, limit: options.max });
-  const issues: Issue[] = [];
-  for (const value of values) {
-    if (typeof value !== 'string' || value.trim() === '' || value.length > (options.maxLength ?? 300)) issues.push({ path: name, message: 'must be a non-empty string of at most 300 characters' });
-    else if (options.oneOf && !options.oneOf.includes(value)) issues.push({ path: name, message: `must be one of ${options.oneOf.join(', ')}` });
-  }
-  if (issues.length > 0) refuse(issues);
-  return values as string[];
-};
-
-export const single = (query: QueryInput, name: string, options: { oneOf?: readonly string[] } = {}): string | undefined => {
-  const values = repeated(query, name, { max: 1, oneOf: options.oneOf });
-  return values[0];
-};
-
-/** `$preview=true|false`; absent is false. */
-export const previewOf = (query: QueryInput): boolean => single(query, '$preview', { oneOf: ['true', 'false'] }) === 'true';
 
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 
@@ -84,5 +58,3 @@ export const signatureOf = (value: unknown, path: string): `0x${string}` => {
   if (typeof value !== 'string' || !/^0x([0-9a-fA-F]{2}){65,2048}$/.test(value)) return refuse([{ path, message: 'must be a 0x hex signature' }]);
   return value as `0x${string}`;
 };
-
-export const idOf = (value: string, pattern: RegExp, what: string): string => (pattern.test(value) ? value : refuse([{ path: 'id', message: `is not ${what}` }]));

@@ -15,9 +15,9 @@ import { AppConfig } from '../../../infrastructure/config/config';
 import { WebhookRow } from '../../../projections/webhook-list/webhook-list.projection';
 import { GetWebhook, ListWebhooks, WebhookPosition } from '../../../projections/webhook-list/webhook-list.queries';
 import { Access, CurrentPrincipal } from '../shared/auth/access';
-import { RequestValidationError } from '../shared/problem';
 import { cursorList, decodeCursor, typeName } from './partner-lists';
-import { onlyParameters, QueryInput } from './web3-input';
+import { CursorQuery, NoQuery } from '../shared/request-params';
+import { WebhookParams } from './web3-params.dto';
 
 class WebhookCreateBody {
   @IsString()
@@ -36,10 +36,6 @@ const isWebhookPosition = (value: unknown): value is WebhookPosition =>
 
 const isSequence = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) > 0;
 
-const webhookIdOf = (id: string): string => {
-  if (!isId('webhook', id)) throw new RequestValidationError([{ path: 'id', message: 'must be wh- followed by a UUID' }]);
-  return id;
-};
 
 /** Surface C: the account's webhooks (`interface-spec.md` Surface C, Events; `decisions.md` §3, §6). */
 @ApiTags('C: web3 partner')
@@ -58,8 +54,7 @@ export class Web3WebhooksController {
 
   @Get()
   @Access(WEB3)
-  async list(@CurrentPrincipal() principal: Principal, @QueryParams() query: QueryInput) {
-    onlyParameters(query, ['$cursor']);
+  async list(@CurrentPrincipal() principal: Principal, @QueryParams() query: CursorQuery) {
     const after = decodeCursor(query.$cursor, isWebhookPosition);
     const page = await this.queries.execute(new ListWebhooks(principal.accountId, { limit: PAGE_SIZE, after }));
     return cursorList(this.namespace, page.items.map((row) => this.webhook(row)), page.next);
@@ -67,36 +62,32 @@ export class Web3WebhooksController {
 
   @Post()
   @Access(WEB3)
-  async create(@CurrentPrincipal() principal: Principal, @Body() body: WebhookCreateBody, @QueryParams() query: QueryInput) {
-    onlyParameters(query, []);
+  async create(@CurrentPrincipal() principal: Principal, @Body() body: WebhookCreateBody, @QueryParams() _query: NoQuery) {
     const op = await this.commands.execute(new RegisterWebhook(principal.accountId, 'web3', body.url, body.type));
     return { '@type': typeName(this.namespace, 'WebhookCreateResult'), operation: presentOperation(this.namespace, op) };
   }
 
   @Get(':id')
   @Access(WEB3)
-  async get(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @QueryParams() query: QueryInput) {
-    onlyParameters(query, []);
-    const row = await this.queries.execute(new GetWebhook(principal.accountId, webhookIdOf(id)));
+  async get(@CurrentPrincipal() principal: Principal, @Param() { id }: WebhookParams, @QueryParams() _query: NoQuery) {
+    const row = await this.queries.execute(new GetWebhook(principal.accountId, id));
     if (!row) throw new NotFound('webhook', id);
     return this.webhook(row);
   }
 
   @Delete(':id')
   @Access(WEB3)
-  async remove(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @QueryParams() query: QueryInput) {
-    onlyParameters(query, []);
-    const op = await this.commands.execute(new DeleteWebhook(principal.accountId, 'web3', webhookIdOf(id)));
+  async remove(@CurrentPrincipal() principal: Principal, @Param() { id }: WebhookParams, @QueryParams() _query: NoQuery) {
+    const op = await this.commands.execute(new DeleteWebhook(principal.accountId, 'web3', id));
     return { '@type': typeName(this.namespace, 'WebhookDeleteResult'), operation: presentOperation(this.namespace, op) };
   }
 
   /** Beyond the interface: what was sent to the webhook, and how each attempt went. */
   @Get(':id/deliveries')
   @Access(WEB3)
-  async deliveries(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @QueryParams() query: QueryInput) {
-    onlyParameters(query, ['$cursor']);
+  async deliveries(@CurrentPrincipal() principal: Principal, @Param() { id }: WebhookParams, @QueryParams() query: CursorQuery) {
     const before = decodeCursor(query.$cursor, isSequence);
-    const page = await this.queries.execute(new ListWebhookDeliveries(principal.accountId, webhookIdOf(id), { limit: PAGE_SIZE, before }));
+    const page = await this.queries.execute(new ListWebhookDeliveries(principal.accountId, id, { limit: PAGE_SIZE, before }));
     return cursorList(this.namespace, page.items.map((record) => this.delivery(record)), page.next);
   }
 

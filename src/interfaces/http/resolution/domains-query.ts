@@ -1,6 +1,9 @@
+import { IsObject, IsOptional, Matches } from 'class-validator';
+import { JSONSchema } from 'class-validator-jsonschema';
 import { isAddress } from 'viem';
 import { ResolutionCursor, ResolutionFilter, ResolutionSort } from '../../../projections/resolution/resolution.queries';
 import { Issue } from '../shared/problem';
+import { Once, Repeated } from '../shared/request-params';
 
 export interface DomainsQuery {
   readonly filter: ResolutionFilter;
@@ -23,68 +26,76 @@ const SORTS: readonly ResolutionSort[] = ['id', 'name', 'created_at'];
 const NAME = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9-]{1,63}$/;
 const TOKEN_ID = /^0x[0-9a-f]{64}$/;
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-const RESOLUTION_PARAM = /^resolution\[(.+)\]$/;
 
-/** Parameter names come from the client: an issue names at most the start of one, never echoes a whole value. */
+/** Record keys come from the client: an issue names at most the start of one, never echoes a whole value. */
 const excerpt = (text: string): string => (text.length > 64 ? `${text.slice(0, 64)}…` : text);
 
-const many = (value: string | string[] | undefined): string[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
+/** The query parameters of `GET /domains` (`interface-spec.md` Surface E, `decisions.md` §5), as they arrive. */
+export class DomainsListQuery {
+  @Repeated({ max: MAX_OWNERS, maxLength: 64, description: 'Owner addresses; repeat the parameter per address' })
+  owners?: string[];
+
+  @IsOptional()
+  @IsObject()
+  @JSONSchema({
+    type: 'object', additionalProperties: { type: 'string' },
+    description: 'resolution[<record key>]=<value>: domains whose record key holds the value; several must all hold',
+    examples: [{ 'crypto.ETH.address': '0x8aad44321a86b170879d7a244c1e8d360c99dda8' }],
+  })
+  resolution?: Record<string, unknown>;
+
+  @Repeated({ max: 50, maxLength: 64, description: 'Endings; repeat the parameter per ending' })
+  tlds?: string[];
+
+  @Once({ oneOf: SORTS, description: 'id: the token id order (the default); name; created_at' })
+  sortBy?: ResolutionSort;
+
+  @Once({ oneOf: ['ASC', 'DESC'], description: 'ASC unless given' })
+  sortDirection?: 'ASC' | 'DESC';
+
+  @Once({ maxLength: 400, description: 'The `meta.nextStartingAfter` of the previous page' })
+  startingAfter?: string;
+
+  @Once({ maxLength: 4, description: 'Items per page, 1 to the configured maximum (200 by default); 100 unless given' })
+  @Matches(/^\d{1,4}$/, { message: 'must be a whole number' })
+  perPage?: string;
+}
 
 /**
- * `GET /domains` as the query string gives it (repeated parameters, `resolution[<key>]=<value>`), checked against
- * `decisions.md` §5: at least one of owners and resolution, known record keys, supported TLDs, perPage in range, a
- * cursor of the sort's shape. Returns the query, or every problem found.
+ * What the declarations cannot say of `GET /domains` (`decisions.md` §5): at least one of owners and resolution,
+ * addresses, known record keys, supported TLDs, perPage in range, a cursor of the sort's shape. Returns the query,
+ * or every problem found.
  */
-export const parseDomainsQuery = (raw: Readonly<Record<string, string | string[] | undefined>>, rules: DomainsQueryRules): DomainsQuery | Issue[] => {
+export const parseDomainsQuery = (raw: DomainsListQuery, rules: DomainsQueryRules): DomainsQuery | Issue[] => {
   const issues: Issue[] = [];
-  const one = (name: string): string | undefined => {
-    const values = many(raw[name]);
-    if (values.length > 1) issues.push({ path: name, message: 'must be given once' });
-    return values[0];
-  };
   const records: Record<string, string> = {};
-  for (const [name, value] of Object.entries(raw)) {
-    const key = RESOLUTION_PARAM.exec(name)?.[1];
-    if (key !== undefined) {
-      if (!rules.knownKeys.has(key)) issues.push({ path: excerpt(name), message: 'is not a known record key' });
-      else if (Array.isArray(value)) issues.push({ path: name, message: 'must be given once' });
-      else if (!value) issues.push({ path: name, message: 'must be a value: an unset record matches no domain' });
-      else records[key] = value;
-    } else if (!['owners', 'tlds', 'sortBy', 'sortDirection', 'startingAfter', 'perPage'].includes(name)) {
-      issues.push({ path: excerpt(name), message: 'is not a parameter of this route' });
-    }
+  for (const [key, value] of Object.entries(raw.resolution ?? {})) {
+    const path = `resolution[${excerpt(key)}]`;
+    if (!rules.knownKeys.has(key)) issues.push({ path, message: 'is not a known record key' });
+    else if (typeof value !== 'string') issues.push({ path, message: 'must be given once' });
+    else if (!value) issues.push({ path, message: 'must be a value: an unset record matches no domain' });
+    else records[key] = value;
   }
-  if (Object.keys(records).length > MAX_RECORD_FILTERS) issues.push({ path: 'resolution', message: `at most ${MAX_RECORD_FILTERS} record filters` });
+  if (Object.keys(raw.resolution ?? {}).length > MAX_RECORD_FILTERS) issues.push({ path: 'resolution', message: `at most ${MAX_RECORD_FILTERS} record filters` });
 
-  const owners = many(raw.owners);
-  if (owners.length > MAX_OWNERS) issues.push({ path: 'owners', message: `at most ${MAX_OWNERS} owners` });
-  else owners.forEach((owner, index) => isAddress(owner, { strict: false }) || issues.push({ path: `owners[${index}]`, message: 'is not an address' }));
-  if (owners.length === 0 && Object.keys(records).length === 0) issues.push({ path: 'owners', message: 'owners or resolution[<key>] is required' });
+  const owners = raw.owners ?? [];
+  owners.forEach((owner, index) => isAddress(owner, { strict: false }) || issues.push({ path: `owners[${index}]`, message: 'is not an address' }));
+  if (owners.length === 0 && Object.keys(raw.resolution ?? {}).length === 0) issues.push({ path: 'owners', message: 'owners or resolution[<key>] is required' });
 
-  const tlds = many(raw.tlds).map((tld) => tld.trim().toLowerCase());
-  if (tlds.length > rules.supportedTlds.size) issues.push({ path: 'tlds', message: `at most ${rules.supportedTlds.size} endings` });
-  else tlds.forEach((tld, index) => rules.supportedTlds.has(tld) || issues.push({ path: `tlds[${index}]`, message: 'is not a supported ending' }));
+  const tlds = (raw.tlds ?? []).map((tld) => tld.trim().toLowerCase());
+  tlds.forEach((tld, index) => rules.supportedTlds.has(tld) || issues.push({ path: `tlds[${index}]`, message: 'is not a supported ending' }));
 
-  const sortBy = (one('sortBy') ?? 'id') as ResolutionSort;
-  if (!SORTS.includes(sortBy)) issues.push({ path: 'sortBy', message: `must be one of ${SORTS.join(', ')}` });
-  const sortDirection = one('sortDirection') ?? 'ASC';
-  if (sortDirection !== 'ASC' && sortDirection !== 'DESC') issues.push({ path: 'sortDirection', message: 'must be ASC or DESC' });
-
-  const perPageText = one('perPage');
-  const perPage = perPageText === undefined ? DEFAULT_PER_PAGE : Number(perPageText);
-  if (perPageText !== undefined && (!/^\d{1,4}$/.test(perPageText) || perPage < 1 || perPage > rules.maxPerPage)) {
-    issues.push({ path: 'perPage', message: `must be an integer from 1 to ${rules.maxPerPage}` });
-  }
-
-  const startingAfter = one('startingAfter');
-  const after = startingAfter === undefined ? undefined : cursorFrom(sortBy, startingAfter);
+  const sortBy = raw.sortBy ?? 'id';
+  const perPage = raw.perPage === undefined ? DEFAULT_PER_PAGE : Number(raw.perPage);
+  if (perPage < 1 || perPage > rules.maxPerPage) issues.push({ path: 'perPage', message: `must be an integer from 1 to ${rules.maxPerPage}` });
+  const after = raw.startingAfter === undefined ? undefined : cursorFrom(sortBy, raw.startingAfter);
   if (after === null) issues.push({ path: 'startingAfter', message: `is not a cursor of sortBy ${sortBy}` });
 
   if (issues.length > 0) return issues;
   return {
     filter: { owners: owners.map((owner) => owner.toLowerCase()), records, tlds },
     sortBy,
-    sortDirection: sortDirection as 'ASC' | 'DESC',
+    sortDirection: raw.sortDirection ?? 'ASC',
     perPage,
     after: after ?? undefined,
   };

@@ -11,7 +11,10 @@ import { unsRecordKeys } from '../../../infrastructure/chain/uns-artifacts';
 import { Access } from '../shared/auth/access';
 import { RequestValidationError } from '../shared/problem';
 import { domainNameForms, unicodeFormOf } from '../../../domain/shared/idna';
-import { DomainsQueryRules, parseDomainsQuery } from './domains-query';
+import { IsString } from 'class-validator';
+import { JSONSchema } from 'class-validator-jsonschema';
+import { NoQuery } from '../shared/request-params';
+import { DomainsListQuery, DomainsQueryRules, parseDomainsQuery } from './domains-query';
 
 interface DomainMeta {
   domain: string | null;
@@ -62,6 +65,12 @@ const unknownDomain = (name: { name: string; unicode: string } | null): DomainBo
   records: {},
 });
 
+class ResolvedNameParams {
+  @IsString()
+  @JSONSchema({ description: 'A domain name in Unicode or A-label (xn--) form; one that is unknown, unsupported or malformed resolves to null values', examples: ['brad.crypto'] })
+  name!: string;
+}
+
 /** Surface E: resolution of blockchain domains from the indexed chains (`decisions.md` §5). */
 @ApiTags('E: resolution')
 @ApiBearerAuth()
@@ -83,9 +92,9 @@ export class ResolutionController {
 
   @Get('domains/:name')
   @Access({ surface: 'resolution' })
-  async domain(@Param('name') rawName: string): Promise<DomainBody> {
+  async domain(@Param() { name }: ResolvedNameParams, @QueryParams() _query: NoQuery): Promise<DomainBody> {
     // either form of the name resolves; one that no registry could hold resolves to nothing, as the spec says
-    const forms = domainNameForms(rawName);
+    const forms = domainNameForms(name);
     if (forms === null || !this.rules.supportedTlds.has(forms.name.split('.').at(-1) as string)) return unknownDomain(forms);
     const found = await this.queries.execute(new GetResolvedDomain(forms.name));
     return found ? bodyOf(found) : unknownDomain(forms);
@@ -93,7 +102,7 @@ export class ResolutionController {
 
   @Get('domains')
   @Access({ surface: 'resolution' })
-  async domains(@QueryParams() raw: Record<string, string | string[]>) {
+  async domains(@QueryParams() raw: DomainsListQuery) {
     const query = parseDomainsQuery(raw, this.rules);
     if (Array.isArray(query)) throw new RequestValidationError(query);
     const direction = query.sortDirection === 'ASC' ? 'asc' : 'desc';
@@ -113,7 +122,7 @@ export class ResolutionController {
 
   /** The table the published resolution client reads to route a name to its naming service and chain. */
   @Get('supported_tlds')
-  supportedTlds() {
+  supportedTlds(@QueryParams() _query: NoQuery) {
     const tlds = this.runtime.chains.tlds;
     return {
       tlds: tlds.map((entry) => entry.tld),
@@ -122,7 +131,7 @@ export class ResolutionController {
   }
 
   @Get('status')
-  async status(): Promise<IndexingStatus> {
+  async status(@QueryParams() _query: NoQuery): Promise<IndexingStatus> {
     return this.queries.execute(new GetIndexingStatus(this.runtime.chains.networks.map((network) => network.blockchain)));
   }
 }

@@ -67,6 +67,28 @@ export const registerBodyParsers = (fastify: FastifyInstance): void => {
   });
 };
 
+/** `name[key]` in a query: a deep object parameter (`resolution[crypto.ETH.address]=0x…`). */
+const DEEP_OBJECT = /^([A-Za-z$_][\w$]*)\[([^[\]]+)\]$/;
+
+/**
+ * A query string as routes take it: a repeated name gives a list of its values, `name[key]=value` gives an object
+ * under `name` (OpenAPI's deepObject style). The objects have no prototype, so no name reaches one.
+ */
+export const parseQueryString = (text: string): Record<string, unknown> => {
+  const query: Record<string, unknown> = Object.create(null);
+  const add = (target: Record<string, unknown>, name: string, value: string): void => {
+    const before = target[name];
+    target[name] = before === undefined ? value : Array.isArray(before) ? [...before, value] : [before, value];
+  };
+  for (const [name, value] of new URLSearchParams(text)) {
+    const deep = DEEP_OBJECT.exec(name);
+    const holder = deep ? (query[deep[1]] ??= Object.create(null)) : undefined;
+    if (deep && typeof holder === 'object' && !Array.isArray(holder)) add(holder as Record<string, unknown>, deep[2], value);
+    else add(query, name, value);
+  }
+  return query;
+};
+
 /** The request target, checked before routing: too long is 414, a NUL byte (raw or `%00`) is 400. */
 export const guardRequestTarget = (request: FastifyRequest, reply: FastifyReply, done: () => void): void => {
   const url = request.raw.url ?? '';
