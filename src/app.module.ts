@@ -21,6 +21,7 @@ import { ResolutionHttpModule } from './interfaces/http/resolution/resolution-ht
 import { PartnerWeb3HttpModule } from './interfaces/http/partner-web3/partner-web3-http.module';
 import { AgentActionsModule } from './interfaces/http/agent-actions/agent-actions.module';
 import { OAuthModule } from './interfaces/http/oauth/oauth.module';
+import { OpenApiModule } from './interfaces/http/shared/openapi/openapi.module';
 import { CredentialGuard } from './interfaces/http/shared/auth/credential.guard';
 import { SurfaceErrorFilter } from './interfaces/http/shared/error.filter';
 import { HealthController } from './interfaces/http/shared/health.controller';
@@ -55,7 +56,7 @@ export class AppModule {
         ResolutionModule,
         Web3Module,
         // the HTTP surfaces run in the api role only; a worker serves /health and /metrics
-        ...(runtime.servesApi ? [OAuthModule, AgentActionsModule, ResolutionHttpModule, PartnerWeb3HttpModule] : []),
+        ...(runtime.servesApi ? [OpenApiModule, OAuthModule, AgentActionsModule, ResolutionHttpModule, PartnerWeb3HttpModule] : []),
         ...(config.values.testExecutorEnabled ? [TestExecutorModule] : []),
         ...extraModules,
       ],

@@ -6,7 +6,8 @@ import { FastifyReply, FastifyRequest } from 'fastify';
 import { toProblem } from './interfaces/http/shared/problem';
 import { sendProblem } from './interfaces/http/shared/surfaces';
 import { BODY_LIMIT_BYTES, clientErrorHandler, guardRequestTarget, parseQueryString, registerBodyParsers, URL_LIMIT_BYTES } from './interfaces/http/shared/http-input';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { SwaggerModule } from '@nestjs/swagger';
+import { OpenApiDocuments } from './interfaces/http/shared/openapi/openapi-documents';
 import { Logger as Pino } from 'pino';
 import { AppModule } from './app.module';
 import { Clock } from './application/shared/clock';
@@ -42,18 +43,16 @@ export const createApp = async (options: CreateAppOptions): Promise<NestFastifyA
     { logger: new PinoLoggerService(options.logger), abortOnError: false, bodyParser: false },
   );
   observeRequests(app, options.logger);
-  const document = SwaggerModule.createDocument(
-    app,
-    new DocumentBuilder()
-      .setTitle('domain-engine')
-      .setDescription('Agent actions, headless signup, web3 and reseller partner APIs, and resolution, on one event-sourced engine.')
-      .setVersion('0.1.0')
-      .addBearerAuth()
-      .build(),
-  );
-  SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs/openapi.json' });
+  if (options.runtime.servesApi) serveSwaggerUi(app);
   await app.init();
   return app;
+};
+
+/** Swagger UI at /docs over each surface's own document (`/openapi/<surface>.json`). */
+const serveSwaggerUi = (app: NestFastifyApplication): void => {
+  const urls = app.get(OpenApiDocuments).names().map((name) => ({ name, url: `/openapi/${name}.json` }));
+  const index = { openapi: '3.1.0', info: { title: 'domain-engine', version: '0.1.0' }, paths: {} };
+  SwaggerModule.setup('docs', app, index, { raw: false, explorer: true, swaggerOptions: { urls, spec: undefined } });
 };
 
 /** One log line and one latency observation per request, labelled by route pattern (never by raw path). */

@@ -9,7 +9,7 @@ import { OpenAccount } from '../../src/application/identity/open-account.command
 import { RevokeCredential } from '../../src/application/identity/revoke-credential.command';
 import { CredentialKind } from '../../src/domain/identity/credential';
 import { GetCredential } from '../../src/projections/credentials/credential-list.queries';
-import { CatalogRoute, routeCatalog } from '../../src/interfaces/http/shared/auth/route-catalog';
+import { CatalogRoute, routeCatalog } from '../../src/interfaces/http/shared/route-catalog';
 import { AuthProbeModule } from '../support/auth-probe.module';
 import { createTestApp, TestApp } from '../support/test-app';
 

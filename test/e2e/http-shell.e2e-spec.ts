@@ -27,12 +27,14 @@ describe('HTTP shell', () => {
     expect(res.body).toContain('# TYPE operation_duration_seconds histogram');
   });
 
-  it('serves the OpenAPI document and Swagger UI at /docs', async () => {
+  it('serves Swagger UI at /docs over the OpenAPI documents at /openapi/<surface>.json', async () => {
     const ui = await subject.app.inject({ method: 'GET', url: '/docs' });
     expect(ui.statusCode).toBe(200);
     expect(ui.body).toContain('swagger');
-    const document = await subject.app.inject({ method: 'GET', url: '/docs/openapi.json' });
-    expect(document.json()).toMatchObject({ openapi: expect.stringMatching(/^3\./), info: { title: 'domain-engine' } });
+    const document = await subject.app.inject({ method: 'GET', url: '/openapi/resolution.json' });
+    expect(document.json()).toMatchObject({ openapi: '3.1.0', info: { title: 'E: resolution' } });
+    const missing = await subject.app.inject({ method: 'GET', url: '/docs/nothing.json' });
+    expect({ status: missing.statusCode, code: missing.json().code }).toEqual({ status: 404, code: 'NOT_FOUND' });
   });
 
   it('accepts a valid body and keeps its types', async () => {

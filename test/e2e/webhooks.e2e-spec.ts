@@ -208,7 +208,7 @@ describe('webhooks (surface C registry, deliveries to a real receiver)', () => {
     expect(list.json()).toEqual({
       '@type': `${NS}/partner.v3.CursorList`,
       items: [...ids.map((id, n) => ({ '@type': `${NS}/partner.v3.Webhook`, id, url: receiver.url(`/limit/${n + 1}`), type: 'OPERATION_FINISHED' })), expect.objectContaining({ type: 'OPERATION_ACTION_REQUIRED' })],
-      next: {},
+      next: { $cursor: null },
     });
     expect((await subject.app.inject({ method: 'DELETE', url: `${ROUTE}/${ids[0]}`, headers: partner.headers })).statusCode).toBe(200);
     await register(subject, partner, receiver.url('/limit/4'));

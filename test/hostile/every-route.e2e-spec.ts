@@ -3,7 +3,7 @@ import { Pool } from 'pg';
 import { IssueCredential } from '../../src/application/identity/issue-credential.command';
 import { OpenAccount } from '../../src/application/identity/open-account.command';
 import { RouteAccess } from '../../src/interfaces/http/shared/auth/access';
-import { CatalogRoute, routeCatalog } from '../../src/interfaces/http/shared/auth/route-catalog';
+import { CatalogRoute, routeCatalog } from '../../src/interfaces/http/shared/route-catalog';
 import { createTestApp, TestApp } from '../support/test-app';
 import { HostileCase, hostileCases } from './hostile-cases';
 import { sendRaw } from './raw-http';

@@ -31,6 +31,7 @@ export const sampleParameter = (name: string, path: string): string => {
     case 'address': return '0x8aad44321a86b170879d7a244c1e8d360c99dda8';
     case 'id': return path.includes('webhooks') ? `wh-${randomUUID()}` : `op-${randomUUID()}`;
     case 'dependencyId': return `bc-${randomUUID()}`;
+    case 'document': return 'web3-partner.json';
     default: throw new Error(`no sample for the path parameter :${name} of ${path}: add one to test/hostile/hostile-cases.ts`);
   }
 };

@@ -8,6 +8,8 @@ import { Engine } from '../../src/infrastructure/engine/engine.service';
 import { createLogger } from '../../src/infrastructure/logging/logger';
 import { Runtime } from '../../src/infrastructure/runtime';
 import { createApp } from '../../src/main';
+import { OpenApiDocuments } from '../../src/interfaces/http/shared/openapi/openapi-documents';
+import { OpenApiDocument, RecordedResponse, reportConformance, ResponseConformance } from './conformance';
 import { createTestDatabase } from './test-database';
 
 export interface TestAppOptions {
@@ -41,6 +43,37 @@ export const createTestApp = async (options: TestAppOptions = {}): Promise<TestA
     clock: options.clock,
     extraModules: options.extraModules,
   });
+  const answered = recordAnswers(app);
   await app.getHttpAdapter().getInstance().ready();
-  return { app, databaseUrl, settled: () => app.get(Engine).settled(), close: () => app.close() };
+  const close = async (): Promise<void> => {
+    // reported after every hook of the file has run (test/support/conformance-check.ts), so closing still cleans up
+    reportConformance(conformanceProblems(app, answered));
+    await app.close();
+  };
+  return { app, databaseUrl, settled: () => app.get(Engine).settled(), close };
+};
+
+/** Every answer the tests get, to be checked against the OpenAPI documents when the app closes. */
+const recordAnswers = (app: NestFastifyApplication): RecordedResponse[] => {
+  const answered: RecordedResponse[] = [];
+  app.getHttpAdapter().getInstance().addHook('onSend', async (request, reply, payload) => {
+    const route = request.routeOptions?.url;
+    if (route && (typeof payload === 'string' || Buffer.isBuffer(payload))) {
+      const contentType = reply.getHeader('content-type');
+      answered.push({ method: request.method, route, status: reply.statusCode, contentType: typeof contentType === 'string' ? contentType : undefined, body: payload.toString() });
+    }
+    return payload;
+  });
+  return answered;
+};
+
+const conformanceProblems = (app: NestFastifyApplication, answered: readonly RecordedResponse[]): string[] => {
+  let documents: OpenApiDocuments;
+  try {
+    documents = app.get(OpenApiDocuments);
+  } catch {
+    return []; // a worker: it serves no surface
+  }
+  const conformance = new ResponseConformance(Object.fromEntries(documents.names().map((name) => [name, documents.document(name) as unknown as OpenApiDocument])));
+  return [...new Set(answered.flatMap((response) => conformance.problems(response)))];
 };

@@ -16,4 +16,8 @@ export class DependencyExecutors {
   for(type: string): DependencyExecutor | undefined {
     return this.byType.get(type);
   }
+
+  types(): string[] {
+    return [...this.byType.keys()];
+  }
 }

@@ -3,7 +3,8 @@ import { ParsedWeb3Name } from './names';
 import { Price, PricingOptions, priceOf } from './pricing';
 
 /** `Domain.availability` of surface C (`decisions.md` §3): a price only when the name can be claimed. */
-export type AvailabilityStatus = 'AVAILABLE' | 'REGISTERED' | 'PROTECTED' | 'RESERVED' | 'DISALLOWED' | 'COMING_SOON';
+export const AVAILABILITY_STATUSES = ['AVAILABLE', 'REGISTERED', 'PROTECTED', 'RESERVED', 'DISALLOWED', 'COMING_SOON'] as const;
+export type AvailabilityStatus = (typeof AVAILABILITY_STATUSES)[number];
 export type Availability =
   | Readonly<{ status: 'AVAILABLE'; price: Price }>
   | Readonly<{ status: Exclude<AvailabilityStatus, 'AVAILABLE'>; price?: undefined }>;

@@ -1,12 +1,9 @@
 import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { Access } from '../shared/auth/access';
 import { EmptyBodyPipe } from '../shared/empty-body.pipe';
 import { TldCatalog } from './tld-catalog';
 
 /** Surface A: agent actions (`POST /mcp/v1/actions/<action>`), `decisions.md` §1. */
-@ApiTags('A: agent actions')
-@ApiBearerAuth()
 @Controller('mcp/v1')
 export class AgentActionsController {
   constructor(private readonly tlds: TldCatalog) {}

@@ -1,7 +1,6 @@
 import { Body, Controller, Get, Header, HttpCode, Post, Query, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { RouteConfig } from '@nestjs/platform-fastify';
-import { ApiTags } from '@nestjs/swagger';
 import { TokenSigner } from '../../../application/identity/identity.ports';
 import { TokenResponse } from '../../../application/identity/oauth-tokens';
 import { RefreshAccessToken, RevokeRefreshToken } from '../../../application/identity/refresh-token.commands';
@@ -9,6 +8,7 @@ import { SignUp, SignupStarted } from '../../../application/identity/sign-up.com
 import { VerifySignup } from '../../../application/identity/verify-signup.command';
 import { DomainError } from '../../../domain/shared/errors';
 import { TAKES_FORM } from '../shared/http-input';
+import { Documented } from '../shared/openapi/documented';
 import { NoQuery } from '../shared/request-params';
 import { validateBody } from '../shared/validation';
 import { OAuthIssuer } from './oauth-issuer';
@@ -16,13 +16,13 @@ import { OAuthRateLimitGuard } from './oauth-rate-limit.guard';
 import { RevokeBody, SignupBody, TokenBody, VerifyBody } from './oauth.dto';
 
 /** Surface B: headless account creation, and the token endpoints OAuth clients expect (`decisions.md` §2). */
-@ApiTags('B: headless signup')
 @Controller('api/oauth')
 @UseGuards(OAuthRateLimitGuard)
 export class OAuthController {
   constructor(private readonly commands: CommandBus) {}
 
   @Post('signup')
+  @Documented({ summary: 'Start a signup: a code is mailed to the address (the answer is the same for a new and a taken address)', answer: 'SignupStarted', refuses: ['RATE_LIMITED'] })
   @HttpCode(200)
   @Header('cache-control', 'no-store')
   signup(@Body() body: SignupBody, @Query() _query: NoQuery): Promise<SignupStarted> {
@@ -30,6 +30,7 @@ export class OAuthController {
   }
 
   @Post('signup/verify')
+  @Documented({ summary: 'Verify the mailed code: opens the account and issues its first tokens (five wrong codes end the signup)', answer: 'TokenResponse', refuses: ['INVALID_GRANT', 'RATE_LIMITED'] })
   @HttpCode(200)
   @Header('cache-control', 'no-store')
   verify(@Body() body: VerifyBody, @Query() _query: NoQuery): Promise<TokenResponse> {
@@ -38,6 +39,7 @@ export class OAuthController {
 
   // OAuth clients send form bodies to the token and revocation endpoints (RFC 6749 §4.1.3, RFC 7009 §2.1)
   @Post('token')
+  @Documented({ summary: 'A new access token for a refresh token (which is used up: a new one comes with it)', answer: 'TokenResponse', refuses: ['INVALID_GRANT', 'UNSUPPORTED_GRANT_TYPE', 'RATE_LIMITED'], body: TokenBody })
   @RouteConfig(TAKES_FORM)
   @HttpCode(200)
   @Header('cache-control', 'no-store')
@@ -50,6 +52,7 @@ export class OAuthController {
   }
 
   @Post('revoke')
+  @Documented({ summary: 'Revoke a refresh token, its family and the access tokens it issued (RFC 7009: an unknown token is not an error)', answer: 'Revoked', refuses: ['RATE_LIMITED'] })
   @RouteConfig(TAKES_FORM)
   @HttpCode(200)
   async revoke(@Body() body: RevokeBody, @Query() _query: NoQuery): Promise<Record<string, never>> {
@@ -59,7 +62,6 @@ export class OAuthController {
 }
 
 /** Discovery for OAuth clients: the server's metadata (RFC 8414) and the keys that verify its tokens. */
-@ApiTags('B: headless signup')
 @Controller('.well-known')
 export class WellKnownController {
   constructor(
@@ -68,6 +70,7 @@ export class WellKnownController {
   ) {}
 
   @Get('oauth-authorization-server')
+  @Documented({ summary: 'The authorization server metadata (RFC 8414)', answer: 'AuthorizationServerMetadata' })
   metadata(@Query() _query: NoQuery): Record<string, unknown> {
     const base = this.issuer.url;
     return {
@@ -86,6 +89,7 @@ export class WellKnownController {
   }
 
   @Get('jwks.json')
+  @Documented({ summary: 'The public keys that verify the tokens', answer: 'Jwks' })
   @Header('cache-control', 'public, max-age=300')
   jwks(@Query() _query: NoQuery): Promise<{ keys: object[] }> {
     return this.signer.publicKeys();

@@ -8,11 +8,11 @@ export const typeName = (namespace: string, name: string): string => `${namespac
 
 export const list = <T>(namespace: string, items: readonly T[]) => ({ '@type': typeName(namespace, 'List'), items });
 
-/** `next` carries the cursor of the following page, and is empty on the last one. */
+/** `next.$cursor` is the cursor of the following page, and null on the last one (as the published schema has it). */
 export const cursorList = <T>(namespace: string, items: readonly T[], next: unknown | null) => ({
   '@type': typeName(namespace, 'CursorList'),
   items,
-  next: next === null ? {} : { $cursor: encodeCursor(next) },
+  next: { $cursor: next === null ? null : encodeCursor(next) },
 });
 
 export const encodeCursor = (position: unknown): string => Buffer.from(JSON.stringify(position), 'utf8').toString('base64url');

@@ -1,5 +1,8 @@
 import { Module } from '@nestjs/common';
 import { Web3Module } from '../../../application/web3/web3.module';
+import { Web3Settings } from '../../../application/web3/web3-settings';
+import { OpenApiDocuments } from '../shared/openapi/openapi-documents';
+import { web3PartnerDocument } from './web3.openapi';
 import { Web3AccountController } from './web3-account.controller';
 import { Web3DiscoveryController } from './web3-discovery.controller';
 import { Web3DomainsController } from './web3-domains.controller';
@@ -11,4 +14,8 @@ import { Web3WebhooksController } from './webhooks.controller';
   imports: [Web3Module],
   controllers: [Web3DomainsController, Web3DiscoveryController, Web3AccountController, Web3OperationsController, Web3WebhooksController],
 })
-export class PartnerWeb3HttpModule {}
+export class PartnerWeb3HttpModule {
+  constructor(documents: OpenApiDocuments, settings: Web3Settings) {
+    documents.register(web3PartnerDocument(settings.namespace));
+  }
+}

@@ -19,6 +19,7 @@ import { CursorQuery, NoQuery } from '../shared/request-params';
 import { AddressParams, WalletsQuery } from './web3-params.dto';
 import { addressOf, nameOf, signatureOf } from './web3-input';
 import { operationResult } from './web3-results';
+import { Documented } from '../shared/openapi/documented';
 
 const PAGE = 50;
 const isAddressCursor = (value: unknown): value is { after: number } =>
@@ -46,24 +47,27 @@ export class Web3AccountController {
   ) {}
 
   @Get()
+  @Documented({ summary: 'The account: its default wallet and its webhook secret', answer: 'AccountSummary' })
   async summary(@CurrentPrincipal() principal: Principal, @Query() _query: NoQuery) {
     const account = await loadWeb3Account(this.store, principal.accountId);
     return {
       '@type': typeName(this.settings.namespace, 'AccountSummary'),
       id: principal.accountId,
-      defaultWalletAddress: account.defaultWallet,
+      defaultWalletAddress: account.defaultWallet ?? null,
       // the key receivers check `x-svc-signature` with (decisions.md §6); only this account's own key reads it
       webhookSecret: await this.commands.execute(new WebhookSecret(principal.accountId)),
     };
   }
 
   @Patch()
+  @Documented({ summary: 'Make a custodial wallet the default one', answer: 'AccountUpdateResult', refuses: ['NO_CHANGE'] })
   async update(@CurrentPrincipal() principal: Principal, @Query() _query: NoQuery, @Body() body: AccountUpdateDto) {
     const op = await this.commands.execute(new SetDefaultWallet(principal.accountId, addressOf(body.defaultWalletAddress, 'defaultWalletAddress')));
     return operationResult(this.settings.namespace, 'AccountUpdateResult', op);
   }
 
   @Get('billing')
+  @Documented({ summary: 'The running balance and the credit limit', answer: 'AccountBilling' })
   async billing(@CurrentPrincipal() principal: Principal, @Query() _query: NoQuery) {
     const balance = await this.queries.execute(new GetBillingBalance(principal.accountId));
     return {
@@ -75,6 +79,7 @@ export class Web3AccountController {
   }
 
   @Get('billing/transactions')
+  @Documented({ summary: 'Charges and credits, newest first', answer: 'BillingTransactionCursorList' })
   async transactions(@CurrentPrincipal() principal: Principal, @Query() query: CursorQuery) {
     const page = await this.queries.execute(new ListBillingTransactions(principal.accountId, PAGE, decodeCursor(query.$cursor, isTransactionCursor)));
     const items = page.items.map((row) => ({
@@ -86,6 +91,7 @@ export class Web3AccountController {
   }
 
   @Get('wallets')
+  @Documented({ summary: 'The account\'s custodial (SELF) and verified self-custody (EXTERNAL) wallets', answer: 'WalletCursorList', refuses: ['EXCEEDS_LIMIT'] })
   async wallets(@CurrentPrincipal() principal: Principal, @Query() query: WalletsQuery) {
     const types = query.type ?? [];
     const start = decodeCursor(query.$cursor, isAddressCursor)?.after ?? 0;
@@ -97,12 +103,14 @@ export class Web3AccountController {
   }
 
   @Post('wallets')
+  @Documented({ summary: 'Create a custodial wallet (the first becomes the default one)', answer: 'WalletCreateResult', refuses: ['WALLET_LIMIT_REACHED'] })
   async createWallet(@CurrentPrincipal() principal: Principal, @Query() _query: NoQuery, @Body(EmptyBodyPipe) _body: Record<string, never>) {
     const op = await this.commands.execute(new CreateCustodialWallet(principal.accountId));
     return operationResult(this.settings.namespace, 'WalletCreateResult', op);
   }
 
   @Get('wallets/:address')
+  @Documented({ summary: 'One wallet of the account, with its primary domain', answer: 'Wallet' })
   async wallet(@CurrentPrincipal() principal: Principal, @Param() params: AddressParams, @Query() _query: NoQuery) {
     const address = addressOf(params.address);
     const wallet = walletsOf(await loadWeb3Account(this.store, principal.accountId)).find((candidate) => candidate.address === address);
@@ -111,6 +119,7 @@ export class Web3AccountController {
   }
 
   @Patch('wallets/:address')
+  @Documented({ summary: 'Set or remove (null) the wallet\'s primary domain: its reverse resolution on chain', answer: 'WalletUpdateResult', refuses: ['FORBIDDEN', 'NO_CHANGE', 'CONCURRENT_OPERATION', 'BAD_GATEWAY'] })
   @HttpCode(200)
   async updateWallet(@CurrentPrincipal() principal: Principal, @Param() params: AddressParams, @Query() _query: NoQuery, @Body() body: WalletUpdateDto) {
     const primaryDomain = body.primaryDomain === null ? null : nameOf(body.primaryDomain, this.settings.supportedTlds, 'primaryDomain');
@@ -119,11 +128,13 @@ export class Web3AccountController {
   }
 
   @Get('wallets/:address/verification')
+  @Documented({ summary: 'The message a self-custody wallet signs to join the account', answer: 'WalletVerificationMessage' })
   verificationMessage(@CurrentPrincipal() principal: Principal, @Param() params: AddressParams, @Query() _query: NoQuery) {
     return { '@type': typeName(this.settings.namespace, 'WalletVerificationMessage'), message: this.challenges.current(principal.accountId, addressOf(params.address)) };
   }
 
   @Post('wallets/:address/verification')
+  @Documented({ summary: 'Join a self-custody wallet to the account with its signature of the message (EIP-191, or ERC-1271 for contract wallets)', answer: 'WalletVerificationResult', refuses: ['SIGNATURE_INVALID', 'WALLET_ALREADY_VERIFIED'] })
   async verify(@CurrentPrincipal() principal: Principal, @Param() params: AddressParams, @Query() _query: NoQuery, @Body() body: WalletVerificationDto) {
     const op = await this.commands.execute(new VerifyWallet(principal.accountId, addressOf(params.address), signatureOf(body.signature, 'signature'), body.message));
     return operationResult(this.settings.namespace, 'WalletVerificationResult', op);

@@ -7,6 +7,7 @@ import { Access, CurrentPrincipal } from '../shared/auth/access';
 import { cursorList, decodeCursor, list, typeName } from './partner-lists';
 import { AddressParams, OwnedDomainsQuery, SuggestionsQuery } from './web3-params.dto';
 import { addressOf, oneOfEndings } from './web3-input';
+import { Documented } from '../shared/openapi/documented';
 
 const SUGGESTIONS = 20;
 const OWNER_PAGE = 50;
@@ -23,6 +24,7 @@ export class Web3DiscoveryController {
   ) {}
 
   @Get('suggestions/domains')
+  @Documented({ summary: 'Available names built from the words of the queries, with their prices', answer: 'DomainSuggestionList', refuses: ['EXCEEDS_LIMIT'] })
   async suggestions(@CurrentPrincipal() principal: Principal, @Query() query: SuggestionsQuery) {
     const endings = oneOfEndings(query.ending, this.settings.supportedTlds);
     // twice as many candidates as answers: the taken ones fall out
@@ -38,6 +40,7 @@ export class Web3DiscoveryController {
   }
 
   @Get('owners/:address/domains')
+  @Documented({ summary: 'The domains a wallet holds, by token id', answer: 'DomainCursorList' })
   async owned(@CurrentPrincipal() principal: Principal, @Param() params: AddressParams, @Query() query: OwnedDomainsQuery) {
     const after = decodeCursor(query.$cursor, isTokenCursor);
     const expand = new Set((query.$expand ?? []) as DomainExpansion[]);

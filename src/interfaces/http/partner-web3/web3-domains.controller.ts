@@ -15,6 +15,7 @@ import { ClaimDomainDto, OwnerDto, UpdateDomainDto } from './web3.dto';
 import { DomainExpandQuery, DomainLookupQuery, DomainNameParams, PreviewQuery } from './web3-params.dto';
 import { addressOf, nameOf, oneOfEndings, recordsOf } from './web3-input';
 import { operationResult } from './web3-results';
+import { Documented } from '../shared/openapi/documented';
 
 const WEB3 = { surface: 'partner', profile: 'web3' } as const;
 /** The dots that separate labels, as IDNA maps them (full-width and ideographic ones too). */
@@ -32,6 +33,7 @@ export class Web3DomainsController {
   ) {}
 
   @Get('domains')
+  @Documented({ summary: 'Look up names, or labels under endings: owner, availability and price', answer: 'DomainList', refuses: ['EXCEEDS_LIMIT', 'BAD_GATEWAY'] })
   async lookup(@CurrentPrincipal() principal: Principal, @Query() query: DomainLookupQuery) {
     const endings = oneOfEndings(query.ending, this.allEndings());
     const names = this.namesOf(query.query, endings.length > 0 ? endings : this.settings.supportedTlds);
@@ -39,6 +41,7 @@ export class Web3DomainsController {
   }
 
   @Post('domains')
+  @Documented({ summary: 'Claim a name into a wallet of the account (its default one unless told); charged to the running balance', answer: 'DomainOperationResult', refuses: ['NOT_AVAILABLE', 'INSUFFICIENT_BALANCE', 'CUSTODY_REQUIRED', 'UNSUPPORTED_BLOCKCHAIN', 'CONCURRENT_OPERATION', 'EXCEEDS_LIMIT', 'BAD_GATEWAY'] })
   async claim(@CurrentPrincipal() principal: Principal, @Query() query: PreviewQuery, @Body() body: ClaimDomainDto) {
     const name = nameOf(body.name, this.allEndings());
     const op = await this.commands.execute(new ClaimWeb3Domain(principal.accountId, name, recordsOf(body.records, unsRecordKeys()) ?? {}, this.ownerOf(body.owner), query.$preview === 'true'));
@@ -46,40 +49,47 @@ export class Web3DomainsController {
   }
 
   @Get('domains/:name')
+  @Documented({ summary: 'One name: owner, availability and price', answer: 'Domain', refuses: ['BAD_GATEWAY'] })
   async get(@CurrentPrincipal() principal: Principal, @Param() params: DomainNameParams, @Query() query: DomainExpandQuery) {
     const [domain] = await this.reader.lookup(principal.accountId, [nameOf(params.name, this.allEndings())], this.expansionsOf(query));
     return domain;
   }
 
   @Patch('domains/:name')
+  @Documented({ summary: 'Merge records into, or move, a domain of a custodial wallet of the account', answer: 'DomainOperationResult', refuses: ['FORBIDDEN', 'NO_CHANGE', 'CUSTODY_REQUIRED', 'UNSUPPORTED_BLOCKCHAIN', 'CONCURRENT_OPERATION', 'EXCEEDS_LIMIT', 'BAD_GATEWAY'] })
   @HttpCode(200)
   merge(@CurrentPrincipal() principal: Principal, @Param() params: DomainNameParams, @Query() query: PreviewQuery, @Body() body: UpdateDomainDto) {
     return this.change(principal, params.name, query, body, { replaceRecords: false, custody: 'SERVICE' });
   }
 
   @Put('domains/:name')
+  @Documented({ summary: 'Replace the records of (only those sent remain), or move, a domain of a custodial wallet of the account', answer: 'DomainOperationResult', refuses: ['FORBIDDEN', 'NO_CHANGE', 'CUSTODY_REQUIRED', 'UNSUPPORTED_BLOCKCHAIN', 'CONCURRENT_OPERATION', 'EXCEEDS_LIMIT', 'BAD_GATEWAY'] })
   replace(@CurrentPrincipal() principal: Principal, @Param() params: DomainNameParams, @Query() query: PreviewQuery, @Body() body: UpdateDomainDto) {
     return this.change(principal, params.name, query, body, { replaceRecords: true, custody: 'SERVICE' });
   }
 
   @Delete('domains/:name')
+  @Documented({ summary: 'Return a domain claimed within the return window; its price is credited back', answer: 'DomainOperationResult', refuses: ['FORBIDDEN', 'UNSUPPORTED_BLOCKCHAIN', 'CONCURRENT_OPERATION', 'BAD_GATEWAY'] })
   async giveBack(@CurrentPrincipal() principal: Principal, @Param() params: DomainNameParams, @Query() query: PreviewQuery) {
     const op = await this.commands.execute(new ReturnWeb3Domain(principal.accountId, nameOf(params.name, this.settings.supportedTlds), query.$preview === 'true'));
     return operationResult(this.settings.namespace, 'DomainOperationResult', op);
   }
 
   @Patch('external/domains/:name')
+  @Documented({ summary: 'Merge records into, or move, a self-custody domain: each change waits for the owner\'s signature', answer: 'DomainOperationResult', refuses: ['WALLET_VERIFICATION_REQUIRED', 'NO_CHANGE', 'UNSUPPORTED_BLOCKCHAIN', 'CONCURRENT_OPERATION', 'EXCEEDS_LIMIT', 'BAD_GATEWAY'] })
   mergeExternal(@CurrentPrincipal() principal: Principal, @Param() params: DomainNameParams, @Query() query: PreviewQuery, @Body() body: UpdateDomainDto) {
     return this.change(principal, params.name, query, body, { replaceRecords: false, custody: 'SELF' });
   }
 
   @Put('external/domains/:name')
+  @Documented({ summary: 'Replace the records of, or move, a self-custody domain: each change waits for the owner\'s signature', answer: 'DomainOperationResult', refuses: ['WALLET_VERIFICATION_REQUIRED', 'NO_CHANGE', 'UNSUPPORTED_BLOCKCHAIN', 'CONCURRENT_OPERATION', 'EXCEEDS_LIMIT', 'BAD_GATEWAY'] })
   replaceExternal(@CurrentPrincipal() principal: Principal, @Param() params: DomainNameParams, @Query() query: PreviewQuery, @Body() body: UpdateDomainDto) {
     return this.change(principal, params.name, query, body, { replaceRecords: true, custody: 'SELF' });
   }
 
   /** Unfinished operations on the domain across all accounts; another account's shows without its id. */
   @Get('domains/:name/pending-operations')
+  @Documented({ summary: 'The unfinished operation on the domain, across accounts (another account\'s without its id), and foreign transactions in the chain\'s pool', answer: 'PendingOperationList' })
   async pending(@CurrentPrincipal() principal: Principal, @Param() params: DomainNameParams, @Query() _query: NoQuery) {
     const name = nameOf(params.name, this.settings.supportedTlds);
     const [pending, foreign] = await Promise.all([this.queries.execute(new ListPendingOperations(name)), this.reader.foreignActivity(name)]);

@@ -13,6 +13,7 @@ import { cursorList, decodeCursor } from './partner-lists';
 import { SignDependencyDto } from './web3.dto';
 import { DependencyParams, OperationParams, OperationsQuery } from './web3-params.dto';
 import { nameOf, signatureOf } from './web3-input';
+import { Documented } from '../shared/openapi/documented';
 
 const PAGE = 50;
 
@@ -30,6 +31,7 @@ export class Web3OperationsController {
   ) {}
 
   @Get()
+  @Documented({ summary: 'The account\'s operations, newest first (previews are not listed)', answer: 'OperationCursorList', refuses: ['EXCEEDS_LIMIT'] })
   async list(@CurrentPrincipal() principal: Principal, @Query() query: OperationsQuery) {
     const domains = (query.domain ?? []).map((domain, index) => nameOf(domain, this.settings.supportedTlds, `domain[${index}]`));
     const statuses = (query.status ?? []) as OperationStatus[];
@@ -40,6 +42,7 @@ export class Web3OperationsController {
   }
 
   @Get(':id')
+  @Documented({ summary: 'One operation of the account', answer: 'Operation' })
   async get(@CurrentPrincipal() principal: Principal, @Param() { id }: OperationParams, @Query() _query: NoQuery) {
     const op = await this.queries.execute(new GetOperation(principal.accountId, id));
     // a preview on this surface is a quote, not an operation: it is answered once, then never found
@@ -48,6 +51,7 @@ export class Web3OperationsController {
   }
 
   @Patch(':id/dependencies/:dependencyId')
+  @Documented({ summary: 'Sign a dependency waiting in SIGNATURE_REQUIRED (checked off-chain and by the registry before it is relayed)', answer: 'Operation', refuses: ['SIGNATURE_INVALID', 'BAD_REQUEST'] })
   async sign(@CurrentPrincipal() principal: Principal, @Param() { id, dependencyId }: DependencyParams, @Query() _query: NoQuery, @Body() body: SignDependencyDto) {
     const signature = signatureOf(body.transaction.signature, 'transaction.signature');
     const op = await this.commands.execute(new SignDependency(principal.accountId, id, dependencyId, signature));

@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, Param, Post, Query as QueryParams } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { IsIn, IsString } from 'class-validator';
+import { JSONSchema } from 'class-validator-jsonschema';
 import { Principal } from '../../../application/identity/authenticator';
 import { presentOperation } from '../../../application/operations/operation-view';
 import { DeleteWebhook } from '../../../application/webhooks/delete-webhook.command';
@@ -18,9 +18,11 @@ import { Access, CurrentPrincipal } from '../shared/auth/access';
 import { cursorList, decodeCursor, typeName } from './partner-lists';
 import { CursorQuery, NoQuery } from '../shared/request-params';
 import { WebhookParams } from './web3-params.dto';
+import { Documented } from '../shared/openapi/documented';
 
 class WebhookCreateBody {
   @IsString()
+  @JSONSchema({ format: 'uri', maxLength: 2048, description: 'http or https, exactly as deliveries are sent to it', examples: ['https://example.com/hooks/domain-engine'] })
   url!: string;
 
   @IsIn(WEBHOOK_TYPES_OF.web3)
@@ -38,8 +40,6 @@ const isSequence = (value: unknown): value is number => Number.isSafeInteger(val
 
 
 /** Surface C: the account's webhooks (`interface-spec.md` Surface C, Events; `decisions.md` §3, §6). */
-@ApiTags('C: web3 partner')
-@ApiBearerAuth()
 @Controller('partner/v3/account/webhooks')
 export class Web3WebhooksController {
   private readonly namespace: string;
@@ -53,6 +53,7 @@ export class Web3WebhooksController {
   }
 
   @Get()
+  @Documented({ summary: 'The account\'s webhooks', answer: 'WebhookCursorList' })
   @Access(WEB3)
   async list(@CurrentPrincipal() principal: Principal, @QueryParams() query: CursorQuery) {
     const after = decodeCursor(query.$cursor, isWebhookPosition);
@@ -61,6 +62,7 @@ export class Web3WebhooksController {
   }
 
   @Post()
+  @Documented({ summary: 'Register a webhook (at most 3 per type)', answer: 'WebhookCreateResult', refuses: ['WEBHOOK_LIMIT_REACHED'] })
   @Access(WEB3)
   async create(@CurrentPrincipal() principal: Principal, @Body() body: WebhookCreateBody, @QueryParams() _query: NoQuery) {
     const op = await this.commands.execute(new RegisterWebhook(principal.accountId, 'web3', body.url, body.type));
@@ -68,6 +70,7 @@ export class Web3WebhooksController {
   }
 
   @Get(':id')
+  @Documented({ summary: 'One webhook of the account', answer: 'Webhook' })
   @Access(WEB3)
   async get(@CurrentPrincipal() principal: Principal, @Param() { id }: WebhookParams, @QueryParams() _query: NoQuery) {
     const row = await this.queries.execute(new GetWebhook(principal.accountId, id));
@@ -76,6 +79,7 @@ export class Web3WebhooksController {
   }
 
   @Delete(':id')
+  @Documented({ summary: 'Delete a webhook', answer: 'WebhookDeleteResult' })
   @Access(WEB3)
   async remove(@CurrentPrincipal() principal: Principal, @Param() { id }: WebhookParams, @QueryParams() _query: NoQuery) {
     const op = await this.commands.execute(new DeleteWebhook(principal.accountId, 'web3', id));
@@ -84,6 +88,7 @@ export class Web3WebhooksController {
 
   /** Beyond the interface: what was sent to the webhook, and how each attempt went. */
   @Get(':id/deliveries')
+  @Documented({ summary: 'What was sent to the webhook and how each attempt went, newest first', answer: 'WebhookDeliveryCursorList' })
   @Access(WEB3)
   async deliveries(@CurrentPrincipal() principal: Principal, @Param() { id }: WebhookParams, @QueryParams() query: CursorQuery) {
     const before = decodeCursor(query.$cursor, isSequence);

@@ -1,6 +1,5 @@
 import { Controller, Get, Param, Query as QueryParams } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { getAddress } from 'viem';
 import { ResolvedDomain } from '../../../projections/resolution/resolution.projection';
 import { cursorOf, GetResolvedDomain, ListResolvedDomains } from '../../../projections/resolution/resolution.queries';
@@ -13,6 +12,7 @@ import { RequestValidationError } from '../shared/problem';
 import { domainNameForms, unicodeFormOf } from '../../../domain/shared/idna';
 import { IsString } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
+import { Documented } from '../shared/openapi/documented';
 import { NoQuery } from '../shared/request-params';
 import { DomainsListQuery, DomainsQueryRules, parseDomainsQuery } from './domains-query';
 
@@ -72,8 +72,6 @@ class ResolvedNameParams {
 }
 
 /** Surface E: resolution of blockchain domains from the indexed chains (`decisions.md` §5). */
-@ApiTags('E: resolution')
-@ApiBearerAuth()
 @Controller('resolve')
 export class ResolutionController {
   private readonly rules: DomainsQueryRules;
@@ -91,6 +89,7 @@ export class ResolutionController {
   }
 
   @Get('domains/:name')
+  @Documented({ summary: 'A name (Unicode or A-label) to its records and metadata; an unknown one to null values', answer: 'ResolvedDomain' })
   @Access({ surface: 'resolution' })
   async domain(@Param() { name }: ResolvedNameParams, @QueryParams() _query: NoQuery): Promise<DomainBody> {
     // either form of the name resolves; one that no registry could hold resolves to nothing, as the spec says
@@ -101,6 +100,7 @@ export class ResolutionController {
   }
 
   @Get('domains')
+  @Documented({ summary: 'The domains of owners, or whose records hold values, in keyset pages', answer: 'ResolvedDomainList' })
   @Access({ surface: 'resolution' })
   async domains(@QueryParams() raw: DomainsListQuery) {
     const query = parseDomainsQuery(raw, this.rules);
@@ -122,6 +122,7 @@ export class ResolutionController {
 
   /** The table the published resolution client reads to route a name to its naming service and chain. */
   @Get('supported_tlds')
+  @Documented({ summary: 'The endings resolved, each with its naming service and chain (what the published resolution client reads)', answer: 'SupportedTlds' })
   supportedTlds(@QueryParams() _query: NoQuery) {
     const tlds = this.runtime.chains.tlds;
     return {
@@ -131,6 +132,7 @@ export class ResolutionController {
   }
 
   @Get('status')
+  @Documented({ summary: 'How far each chain is indexed', answer: 'IndexingStatus' })
   async status(@QueryParams() _query: NoQuery): Promise<IndexingStatus> {
     return this.queries.execute(new GetIndexingStatus(this.runtime.chains.networks.map((network) => network.blockchain)));
   }

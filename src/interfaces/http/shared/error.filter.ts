@@ -29,7 +29,8 @@ export class SurfaceErrorFilter implements ExceptionFilter {
   private unrouted(request: FastifyRequest): Problem {
     const allow = allowedMethods(request);
     const path = request.url.split('?')[0];
-    if (allow.length === 0) return { status: 404, code: 'NOT_FOUND', message: `no route answers ${path}`, issues: [] };
+    // a route of this very method that found nothing (a static file) is a 404 like no route at all
+    if (allow.length === 0 || allow.includes(request.method)) return { status: 404, code: 'NOT_FOUND', message: `nothing answers ${path}`, issues: [] };
     return { status: 405, code: 'METHOD_NOT_ALLOWED', message: `${path} takes ${allow.join(', ')}, not ${request.method}`, issues: [], allow };
   }
 }

@@ -1,5 +1,4 @@
 import { Controller, Get, HttpCode, Res } from '@nestjs/common';
-import { ApiExcludeController } from '@nestjs/swagger';
 import { FastifyReply } from 'fastify';
 import { Pool } from 'pg';
 import { Readiness } from '../../../application/shared/readiness';
@@ -9,7 +8,6 @@ import { Metrics } from '../../../infrastructure/metrics/metrics';
  * Readiness: 200 once the process has finished starting (`Readiness`: migrations, chains, workers, demo accounts)
  * and while PostgreSQL answers; 503 before, naming the steps still pending, and while the database is down.
  */
-@ApiExcludeController()
 @Controller()
 export class HealthController {
   constructor(

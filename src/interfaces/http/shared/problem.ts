@@ -29,7 +29,8 @@ export class RequestValidationError extends Error {
   }
 }
 
-const DOMAIN_STATUS: Record<DomainErrorCode, number> = {
+/** The status each domain error code is answered with, on every surface. */
+export const DOMAIN_STATUS: Readonly<Record<DomainErrorCode, number>> = {
   VALIDATION: 400,
   BAD_REQUEST: 400,
   NO_CHANGE: 400,

@@ -13,19 +13,19 @@ export const surfaceOf = (url: string): Surface => {
   return 'service';
 };
 
-const OAUTH_ERRORS: Record<string, string> = { INVALID_GRANT: 'invalid_grant', UNSUPPORTED_GRANT_TYPE: 'unsupported_grant_type' };
+export const OAUTH_ERRORS: Record<string, string> = { INVALID_GRANT: 'invalid_grant', UNSUPPORTED_GRANT_TYPE: 'unsupported_grant_type' };
 
 const AGENT_ERRORS: Record<number, string> = { 400: 'invalid_request', 401: 'unauthorized', 403: 'forbidden', 404: 'not_found', 429: 'rate_limited' };
 
 /** The codes of `/partner/v3` (`decisions.md` §3); a code outside them is answered with its status's generic code. */
-const PARTNER_CODES: ReadonlySet<string> = new Set([
+export const PARTNER_CODES: ReadonlySet<string> = new Set([
   'VALIDATION', 'BAD_REQUEST', 'UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'NOT_AVAILABLE', 'EXCEEDS_LIMIT', 'INSUFFICIENT_BALANCE',
   'NO_CHANGE', 'CONCURRENT_OPERATION', 'CUSTODY_REQUIRED', 'UNSUPPORTED_BLOCKCHAIN', 'BLOCKCHAIN_CONGESTION', 'WALLET_LIMIT_REACHED',
   'WEBHOOK_LIMIT_REACHED', 'WALLET_VERIFICATION_REQUIRED', 'WALLET_ALREADY_VERIFIED', 'SIGNATURE_INVALID', 'BAD_GATEWAY',
 ]);
 
 /** The codes of surface E (`decisions.md` §5) and the generic ones every `{code}` surface shares. */
-const RESOLUTION_CODES: ReadonlySet<string> = new Set(['VALIDATION', 'BAD_REQUEST', 'UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'EXCEEDS_LIMIT']);
+export const RESOLUTION_CODES: ReadonlySet<string> = new Set(['VALIDATION', 'BAD_REQUEST', 'UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'EXCEEDS_LIMIT']);
 
 /**
  * The generic code of a status on the `{code}` surfaces: limits of size (413, 414, 431) are `EXCEEDS_LIMIT`, other

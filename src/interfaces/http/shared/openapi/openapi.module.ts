@@ -1,0 +1,9 @@
+import { Global, Module } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
+import { OpenApiController } from './openapi.controller';
+import { OpenApiDocuments } from './openapi-documents';
+
+/** The surfaces' OpenAPI documents: each surface module registers its own with `OpenApiDocuments`. */
+@Global()
+@Module({ imports: [DiscoveryModule], controllers: [OpenApiController], providers: [OpenApiDocuments], exports: [OpenApiDocuments] })
+export class OpenApiModule {}
