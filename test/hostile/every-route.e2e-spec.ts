@@ -91,6 +91,18 @@ describe('hostile input on every route', () => {
     expect(failures).toEqual([]);
   });
 
+  it.each([
+    ['agent', '/mcp/v1/actions/svc_no_such_action'],
+    ['agent', '/mcp/v1/no-such-route'],
+    ['oauth', '/api/oauth/no-such-route'],
+    ['partner', '/partner/v3/no-such-route'],
+    ['resolution', '/resolve/no-such-route'],
+    ['service', '/no-such-route'],
+  ] as const)('surface %s: an unknown route (%s) is 404 in the surface format', async (surface, target) => {
+    const response = await sendRaw(port, { method: 'GET', target });
+    expect({ status: response.status, problems: formatProblems(surface, response.headers['content-type'], response.text) }).toEqual({ status: 404, problems: [] });
+  });
+
   it('covers every route of every surface, each with at least its target, header and method cases', () => {
     const covered = new Set(SURFACES.flatMap(casesOf).map((hostile) => hostile.route));
     expect([...covered].sort()).toEqual(routes.map((route) => `${route.method} ${route.paths[0]}`).sort());

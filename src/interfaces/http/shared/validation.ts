@@ -3,8 +3,11 @@ import { getMetadataStorage } from 'class-validator';
 import { Refused } from '../../../domain/shared/errors';
 import { Issue, RequestValidationError } from './problem';
 
-/** Checks of a value's kind: when one fails, the others (a length, a pattern) have nothing sensible to say. */
-const KIND_CHECKS: ReadonlySet<string> = new Set(['isDefined', 'isString', 'isObject', 'isNumber', 'isInt', 'isBoolean', 'isArray', 'isIn', 'isEnum']);
+/**
+ * Checks of a value's kind, the most telling first: when one fails, it alone is reported, since the others (a
+ * length, a pattern, a list of values) have nothing sensible to say of a value of the wrong kind.
+ */
+const KIND_CHECKS: readonly string[] = ['isDefined', 'isArray', 'isObject', 'isString', 'isNumber', 'isInt', 'isBoolean', 'isIn', 'isEnum'];
 
 /** A constraint whose failure is a limit of size (too many values), not a malformed value: `EXCEEDS_LIMIT` on surface C. */
 export const OVER_LIMIT = { context: { code: 'EXCEEDS_LIMIT' } } as const;
@@ -20,7 +23,7 @@ const issuesOfProperty = (error: ValidationError, path: string): Issue[] => {
   if (failed.length === 0) return [];
   if (failed.some(([check]) => check === 'whitelistValidation')) return [{ path, message: UNKNOWN }];
   if (error.value === undefined) return [{ path, message: 'is required' }];
-  const kind = failed.filter(([check]) => KIND_CHECKS.has(check));
+  const kind = KIND_CHECKS.flatMap((check) => failed.filter(([failedCheck]) => failedCheck === check)).slice(0, 1);
   return (kind.length > 0 ? kind : failed).map(([check, message]) => {
     const code = (error.contexts?.[check] as { code?: string } | undefined)?.code;
     return { path, message: withoutProperty(error.property, message), ...(code ? { code } : {}) };
