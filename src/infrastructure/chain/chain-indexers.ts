@@ -7,6 +7,9 @@ import { Engine } from '../engine/engine.service';
 import { Runtime } from '../runtime';
 import { ChainIndexer } from './chain-indexer';
 
+/** How long a blockchain dependency waits for its block to be indexed before it is retried later. */
+const INDEX_WAIT_MS = 120_000;
+
 /** One indexer per configured chain, in the processes that run the asynchronous half (`worker`, `all`). */
 @Injectable()
 export class ChainIndexers implements ChainIndex, OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -36,7 +39,17 @@ export class ChainIndexers implements ChainIndex, OnApplicationBootstrap, Before
   async indexed(blockchain: Blockchain, block: number | null): Promise<void> {
     const indexer = this.indexers.find((candidate) => candidate.network.blockchain === blockchain);
     if (!indexer) throw new Error(`no chain ${blockchain} is configured`);
-    await indexer.indexedThrough(block === null ? null : BigInt(block));
+    // an indexer that cannot read the chain must not hold the worker: the dependency is tried again later, and its
+    // write, already recorded, is not sent twice
+    let timer: NodeJS.Timeout | undefined;
+    const gaveUp = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => reject(new Error(`${blockchain} was not indexed through block ${block ?? 'head'} within ${INDEX_WAIT_MS} ms`)), INDEX_WAIT_MS);
+    });
+    try {
+      await Promise.race([indexer.indexedThrough(block === null ? null : BigInt(block)), gaveUp]);
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   async beforeApplicationShutdown(): Promise<void> {

@@ -2,10 +2,10 @@ import { Module } from '@nestjs/common';
 import { AppConfig } from '../../../infrastructure/config/config';
 import { issuerOf } from '../../../infrastructure/identity/identity-adapters.module';
 import { OpenApiDocuments } from '../shared/openapi/openapi-documents';
-import { OAuthController, WellKnownController } from './oauth.controller';
-import { signupDocument } from './oauth.openapi';
 import { OAuthIssuer } from './oauth-issuer';
 import { OAuthRateLimitGuard } from './oauth-rate-limit.guard';
+import { OAuthController, WellKnownController } from './oauth.controller';
+import { signupDocument } from './oauth.openapi';
 
 @Module({
   controllers: [OAuthController, WellKnownController],

@@ -1,7 +1,7 @@
+import { AGENT_SCOPES } from '../../../domain/identity/scopes';
 import { oauthErrorSchemas } from '../shared/openapi/error-schemas';
 import { JsonSchema } from '../shared/openapi/json-schema';
 import { SurfaceDocument } from '../shared/openapi/surface-document';
-import { AGENT_SCOPES } from '../../../domain/identity/scopes';
 
 const closed = (required: string[], properties: Record<string, JsonSchema>, examples: unknown[]): JsonSchema => ({ type: 'object', additionalProperties: false, required, properties, examples });
 

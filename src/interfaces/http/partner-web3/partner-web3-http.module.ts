@@ -1,12 +1,12 @@
 import { Module } from '@nestjs/common';
-import { Web3Module } from '../../../application/web3/web3.module';
 import { Web3Settings } from '../../../application/web3/web3-settings';
+import { Web3Module } from '../../../application/web3/web3.module';
 import { OpenApiDocuments } from '../shared/openapi/openapi-documents';
-import { web3PartnerDocument } from './web3.openapi';
 import { Web3AccountController } from './web3-account.controller';
 import { Web3DiscoveryController } from './web3-discovery.controller';
 import { Web3DomainsController } from './web3-domains.controller';
 import { Web3OperationsController } from './web3-operations.controller';
+import { web3PartnerDocument } from './web3.openapi';
 import { Web3WebhooksController } from './webhooks.controller';
 
 /** Surface C: `/partner/v3` for partners of profile `web3`. */

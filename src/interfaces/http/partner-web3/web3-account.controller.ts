@@ -1,25 +1,25 @@
 import { Body, Controller, Get, HttpCode, NotFoundException, Param, Patch, Post, Query } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { Principal } from '../../../application/identity/authenticator';
-import { WebhookSecret } from '../../../application/webhooks/webhook-secret.command';
-import { CreateCustodialWallet, SetDefaultWallet, SetPrimaryDomain } from '../../../application/web3/wallet.commands';
-import { VerifyWallet, WalletChallenges } from '../../../application/web3/wallet-verification';
-import { Web3DomainReader } from '../../../application/web3/web3-domain.reader';
-import { loadWeb3Account } from '../../../application/web3/web3-streams';
-import { Web3Settings } from '../../../application/web3/web3-settings';
 import { EventStore } from '../../../application/shared/event-store.port';
+import { VerifyWallet, WalletChallenges } from '../../../application/web3/wallet-verification';
+import { CreateCustodialWallet, SetDefaultWallet, SetPrimaryDomain } from '../../../application/web3/wallet.commands';
+import { Web3DomainReader } from '../../../application/web3/web3-domain.reader';
+import { Web3Settings } from '../../../application/web3/web3-settings';
+import { loadWeb3Account } from '../../../application/web3/web3-streams';
+import { WebhookSecret } from '../../../application/webhooks/webhook-secret.command';
 import { Address } from '../../../domain/chains/blockchain';
 import { Web3Account, WalletType } from '../../../domain/web3-accounts/web3-account';
 import { GetBillingBalance, ListBillingTransactions, TransactionPosition } from '../../../projections/billing/billing.queries';
 import { Access, CurrentPrincipal } from '../shared/auth/access';
 import { EmptyBodyPipe } from '../shared/empty-body.pipe';
-import { cursorList, decodeCursor, typeName } from './partner-lists';
-import { AccountUpdateDto, WalletUpdateDto, WalletVerificationDto } from './web3.dto';
-import { CursorQuery, NoQuery } from '../shared/request-params';
-import { AddressParams, WalletsQuery } from './web3-params.dto';
-import { addressOf, nameOf, signatureOf } from './web3-input';
-import { operationResult } from './web3-results';
 import { Documented } from '../shared/openapi/documented';
+import { CursorQuery, NoQuery } from '../shared/request-params';
+import { cursorList, decodeCursor, typeName } from './partner-lists';
+import { addressOf, nameOf, signatureOf } from './web3-input';
+import { AddressParams, WalletsQuery } from './web3-params.dto';
+import { operationResult } from './web3-results';
+import { AccountUpdateDto, WalletUpdateDto, WalletVerificationDto } from './web3.dto';
 
 const PAGE = 50;
 const isAddressCursor = (value: unknown): value is { after: number } =>

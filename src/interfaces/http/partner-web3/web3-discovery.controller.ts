@@ -4,10 +4,10 @@ import { DomainExpansion, priceView, Web3DomainReader } from '../../../applicati
 import { Web3Settings } from '../../../application/web3/web3-settings';
 import { suggestNames } from '../../../domain/web3-domains/suggestions';
 import { Access, CurrentPrincipal } from '../shared/auth/access';
-import { cursorList, decodeCursor, list, typeName } from './partner-lists';
-import { AddressParams, OwnedDomainsQuery, SuggestionsQuery } from './web3-params.dto';
-import { addressOf, oneOfEndings } from './web3-input';
 import { Documented } from '../shared/openapi/documented';
+import { cursorList, decodeCursor, list, typeName } from './partner-lists';
+import { addressOf, oneOfEndings } from './web3-input';
+import { AddressParams, OwnedDomainsQuery, SuggestionsQuery } from './web3-params.dto';
 
 const SUGGESTIONS = 20;
 const OWNER_PAGE = 50;

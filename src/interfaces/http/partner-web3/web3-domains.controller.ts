@@ -6,16 +6,16 @@ import { ReturnWeb3Domain } from '../../../application/web3/return-domain.comman
 import { Custody, UpdateWeb3Domain } from '../../../application/web3/update-domain.command';
 import { DomainExpansion, Web3DomainReader } from '../../../application/web3/web3-domain.reader';
 import { Web3Settings } from '../../../application/web3/web3-settings';
-import { ListPendingOperations } from '../../../projections/operation-list/operation-list.queries';
 import { unsRecordKeys } from '../../../infrastructure/chain/uns-artifacts';
+import { ListPendingOperations } from '../../../projections/operation-list/operation-list.queries';
 import { Access, CurrentPrincipal } from '../shared/auth/access';
-import { list, typeName } from './partner-lists';
-import { NoQuery } from '../shared/request-params';
-import { ClaimDomainDto, OwnerDto, UpdateDomainDto } from './web3.dto';
-import { DomainExpandQuery, DomainLookupQuery, DomainNameParams, PreviewQuery } from './web3-params.dto';
-import { addressOf, nameOf, oneOfEndings, recordsOf } from './web3-input';
-import { operationResult } from './web3-results';
 import { Documented } from '../shared/openapi/documented';
+import { NoQuery } from '../shared/request-params';
+import { list, typeName } from './partner-lists';
+import { addressOf, nameOf, oneOfEndings, recordsOf } from './web3-input';
+import { DomainExpandQuery, DomainLookupQuery, DomainNameParams, PreviewQuery } from './web3-params.dto';
+import { operationResult } from './web3-results';
+import { ClaimDomainDto, OwnerDto, UpdateDomainDto } from './web3.dto';
 
 const WEB3 = { surface: 'partner', profile: 'web3' } as const;
 /** The dots that separate labels, as IDNA maps them (full-width and ideographic ones too). */

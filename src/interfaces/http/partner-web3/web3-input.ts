@@ -1,6 +1,6 @@
 import { Address } from '../../../domain/chains/blockchain';
-import { parseWeb3Name } from '../../../domain/web3-domains/names';
 import { Refused } from '../../../domain/shared/errors';
+import { parseWeb3Name } from '../../../domain/web3-domains/names';
 import { Issue, RequestValidationError } from '../shared/problem';
 
 /** Checks of surface C's input in depth: names, endings, addresses, records and signatures (shapes: web3.dto, web3-params.dto). */

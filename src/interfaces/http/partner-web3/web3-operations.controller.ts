@@ -8,12 +8,12 @@ import { OperationStatus } from '../../../domain/operations/operation.events';
 import { isId } from '../../../domain/shared/ids';
 import { GetOperation, ListOperations } from '../../../projections/operation-list/operation-list.queries';
 import { Access, CurrentPrincipal } from '../shared/auth/access';
+import { Documented } from '../shared/openapi/documented';
 import { NoQuery } from '../shared/request-params';
 import { cursorList, decodeCursor } from './partner-lists';
-import { SignDependencyDto } from './web3.dto';
-import { DependencyParams, OperationParams, OperationsQuery } from './web3-params.dto';
 import { nameOf, signatureOf } from './web3-input';
-import { Documented } from '../shared/openapi/documented';
+import { DependencyParams, OperationParams, OperationsQuery } from './web3-params.dto';
+import { SignDependencyDto } from './web3.dto';
 
 const PAGE = 50;
 

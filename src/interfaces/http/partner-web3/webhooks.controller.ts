@@ -15,10 +15,10 @@ import { AppConfig } from '../../../infrastructure/config/config';
 import { WebhookRow } from '../../../projections/webhook-list/webhook-list.projection';
 import { GetWebhook, ListWebhooks, WebhookPosition } from '../../../projections/webhook-list/webhook-list.queries';
 import { Access, CurrentPrincipal } from '../shared/auth/access';
-import { cursorList, decodeCursor, typeName } from './partner-lists';
-import { CursorQuery, NoQuery } from '../shared/request-params';
-import { WebhookParams } from './web3-params.dto';
 import { Documented } from '../shared/openapi/documented';
+import { CursorQuery, NoQuery } from '../shared/request-params';
+import { cursorList, decodeCursor, typeName } from './partner-lists';
+import { WebhookParams } from './web3-params.dto';
 
 class WebhookCreateBody {
   @IsString()

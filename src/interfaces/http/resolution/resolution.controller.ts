@@ -1,18 +1,18 @@
 import { Controller, Get, Param, Query as QueryParams } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { getAddress } from 'viem';
-import { ResolvedDomain } from '../../../projections/resolution/resolution.projection';
-import { cursorOf, GetResolvedDomain, ListResolvedDomains } from '../../../projections/resolution/resolution.queries';
-import { GetIndexingStatus, IndexingStatus } from '../../../projections/resolution/indexing-status.query';
-import { Runtime } from '../../../infrastructure/runtime';
-import { AppConfig } from '../../../infrastructure/config/config';
-import { unsRecordKeys } from '../../../infrastructure/chain/uns-artifacts';
-import { Access } from '../shared/auth/access';
-import { RequestValidationError } from '../shared/problem';
-import { domainNameForms, unicodeFormOf } from '../../../domain/shared/idna';
 import { IsString } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
+import { getAddress } from 'viem';
+import { domainNameForms, unicodeFormOf } from '../../../domain/shared/idna';
+import { unsRecordKeys } from '../../../infrastructure/chain/uns-artifacts';
+import { AppConfig } from '../../../infrastructure/config/config';
+import { Runtime } from '../../../infrastructure/runtime';
+import { GetIndexingStatus, IndexingStatus } from '../../../projections/resolution/indexing-status.query';
+import { ResolvedDomain } from '../../../projections/resolution/resolution.projection';
+import { cursorOf, GetResolvedDomain, ListResolvedDomains } from '../../../projections/resolution/resolution.queries';
+import { Access } from '../shared/auth/access';
 import { Documented } from '../shared/openapi/documented';
+import { RequestValidationError } from '../shared/problem';
 import { NoQuery } from '../shared/request-params';
 import { DomainsListQuery, DomainsQueryRules, parseDomainsQuery } from './domains-query';
 

@@ -1,5 +1,5 @@
-import { Socket } from 'node:net';
 import { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Socket } from 'node:net';
 import { JsonBodyRefused, parseJsonBody } from './json-body';
 import { Problem, RequestValidationError } from './problem';
 import { problemResponse, sendProblem } from './surfaces';

@@ -1,5 +1,5 @@
-import { STATUS_CODES } from 'node:http';
 import { FastifyReply } from 'fastify';
+import { STATUS_CODES } from 'node:http';
 import { Problem } from './problem';
 
 export type Surface = 'agent' | 'oauth' | 'partner' | 'resolution' | 'service';

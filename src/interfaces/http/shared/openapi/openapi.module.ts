@@ -1,7 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
-import { OpenApiController } from './openapi.controller';
 import { OpenApiDocuments } from './openapi-documents';
+import { OpenApiController } from './openapi.controller';
 
 /** The surfaces' OpenAPI documents: each surface module registers its own with `OpenApiDocuments`. */
 @Global()
