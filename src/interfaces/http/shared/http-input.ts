@@ -58,9 +58,11 @@ export const registerBodyParsers = (fastify: FastifyInstance): void => {
     const text = body as string;
     if (text.includes('\u0000') || /%00/i.test(text)) return done(new RequestValidationError([{ path: '', message: 'the body must not contain NUL characters' }]), undefined);
     const form = new URLSearchParams(text);
-    const fields: Record<string, string> = {};
+    // no prototype: a field named __proto__ or constructor is an ordinary (unknown) field
+    const fields: Record<string, string> = Object.create(null);
     for (const [key, value] of form) {
-      if (key in fields) return done(new RequestValidationError([{ path: key, message: 'is given twice' }]), undefined);
+      // RFC 6749 §3.1: a parameter is sent once
+      if (Object.hasOwn(fields, key)) return done(new RequestValidationError([{ path: key, message: 'is given twice' }]), undefined);
       fields[key] = value;
     }
     done(null, fields);
