@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { ChainGateway } from '../../src/application/chains/chain-gateway.port';
+import { ChainReader } from '../../src/application/chains/chain-reader.port';
+import { ChainWriter } from '../../src/application/chains/chain-writer.port';
 import { createTestApp, TestApp } from '../support/test-app';
 import { startTestChains } from '../support/test-chains';
 import { newWeb3Partner, Web3Partner } from '../support/web3-partner';
@@ -40,7 +41,7 @@ describe('concurrent claims of one name', () => {
     const winner = partners[accepted[0]];
     expect(await winner.operation(replies[accepted[0]].body.operation.id)).toMatchObject({ status: 'COMPLETED' });
     const wallet = (await winner.call('GET', '/account')).body.defaultWalletAddress;
-    expect((await subject.app.get(ChainGateway).domain('MATIC', name, [])).owner).toBe(wallet);
+    expect((await subject.app.get(ChainReader).domain('MATIC', name, [])).owner).toBe(wallet);
 
     const charges = await Promise.all(partners.map(async (partner) => (await partner.call('GET', '/account/billing/transactions')).body.items.filter((item: { domain: string }) => item.domain === name)));
     expect(charges.flat()).toHaveLength(1);

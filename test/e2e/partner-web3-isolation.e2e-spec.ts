@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { CommandBus } from '@nestjs/cqrs';
-import { ChainGateway } from '../../src/application/chains/chain-gateway.port';
+import { ChainReader } from '../../src/application/chains/chain-reader.port';
+import { ChainWriter } from '../../src/application/chains/chain-writer.port';
 import { IssueCredential } from '../../src/application/identity/issue-credential.command';
 import { OpenAccount } from '../../src/application/identity/open-account.command';
 import { newWallet } from '../support/chain-actors';
@@ -213,7 +214,7 @@ describe('web3 partner API (surface C): isolation between partners', () => {
 
   it('leaves A\'s domain, wallet, webhook and operations as A left them', async () => {
     await subject.settled();
-    expect(await subject.app.get(ChainGateway).domain('MATIC', name, Object.keys(records))).toMatchObject({ owner: aWallet, records });
+    expect(await subject.app.get(ChainReader).domain('MATIC', name, Object.keys(records))).toMatchObject({ owner: aWallet, records });
     expect((await a.call('GET', `/domains/${name}?$expand=records`)).body).toMatchObject({ owner: { type: 'SELF', address: aWallet }, records });
     expect((await a.call('GET', `/account/wallets/${aWallet}`)).body).toMatchObject({ address: aWallet, type: 'SELF' });
     expect((await a.call('GET', '/account')).body.defaultWalletAddress).toBe(aWallet);

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { createTestClient, createWalletClient, getAddress, hashMessage, http, publicActions } from 'viem';
 import { readFileSync } from 'node:fs';
 import { unsArtifact } from '../../src/infrastructure/chain/uns-artifacts';
-import { ChainGateway } from '../../src/application/chains/chain-gateway.port';
+import { ChainReader } from '../../src/application/chains/chain-reader.port';
+import { ChainWriter } from '../../src/application/chains/chain-writer.port';
 import { fund, newWallet, resolutionKeyOf } from '../support/chain-actors';
 import { createTestApp, TestApp } from '../support/test-app';
 import { startTestChains } from '../support/test-chains';
@@ -15,13 +16,15 @@ import { newWeb3Partner, Web3Partner } from '../support/web3-partner';
 describe('web3 partner API (surface C)', () => {
   let chains: Awaited<ReturnType<typeof startTestChains>>;
   let subject: TestApp;
-  let gateway: ChainGateway;
+  let reader: ChainReader;
+  let writer: ChainWriter;
   let partner: Web3Partner;
   let wallet: string;
   beforeAll(async () => {
     chains = await startTestChains('ETH,MATIC');
     subject = await createTestApp({ chains, env: chains.env });
-    gateway = subject.app.get(ChainGateway);
+    reader = subject.app.get(ChainReader);
+    writer = subject.app.get(ChainWriter);
     partner = await newWeb3Partner(subject);
     const created = await partner.call('POST', '/account/wallets', {});
     expect(created.status).toBe(201);
@@ -35,7 +38,7 @@ describe('web3 partner API (surface C)', () => {
   });
 
   const fresh = () => `p${randomBytes(5).toString('hex')}.crypto`;
-  const onChain = (name: string, keys: string[] = []) => gateway.domain('MATIC', name, keys);
+  const onChain = (name: string, keys: string[] = []) => reader.domain('MATIC', name, keys);
   const balance = async () => (await partner.call('GET', '/account/billing')).body.balance.usdCents as number;
   const finished = async (reply: { status: number; body: { operation: { id: string } } }) => {
     expect(reply.status).toBeLessThan(300);
@@ -88,7 +91,7 @@ describe('web3 partner API (surface C)', () => {
 
     const returned = await finished(await partner.call('DELETE', `/domains/${name}`));
     expect(returned).toMatchObject({ type: 'DOMAIN_RETURN', status: 'COMPLETED' });
-    expect((await onChain(name)).owner).toBe(gateway.serviceAddress());
+    expect((await onChain(name)).owner).toBe(reader.serviceAddress());
     expect(await balance()).toBe(before);
     const transactions = (await partner.call('GET', '/account/billing/transactions')).body.items.filter((item: { domain: string }) => item.domain === name);
     expect(transactions.map((item: { type: string; reason: string }) => `${item.type}:${item.reason}`)).toEqual(['CREDIT:DOMAIN_RETURN', 'CHARGE:DOMAIN_CLAIM']);
@@ -135,7 +138,7 @@ describe('web3 partner API (surface C)', () => {
     const edit = await finished(await partner.call('PATCH', `/external/domains/${name}`, { records: { 'ipfs.html.value': 'QmOwner' } }));
     expect(edit).toMatchObject({ status: 'SIGNATURE_REQUIRED' });
     const waiting = edit.dependencies[0];
-    expect(waiting).toMatchObject({ status: 'SIGNATURE_REQUIRED', transaction: { blockchain: 'MATIC', messageToSign: expect.stringMatching(/^0x[0-9a-f]{64}$/), to: gateway.registryOf('MATIC') } });
+    expect(waiting).toMatchObject({ status: 'SIGNATURE_REQUIRED', transaction: { blockchain: 'MATIC', messageToSign: expect.stringMatching(/^0x[0-9a-f]{64}$/), to: reader.registryOf('MATIC') } });
     const sign = (op: { id: string }, dependencyId: string, signature: string) => partner.call('PATCH', `/operations/${op.id}/dependencies/${dependencyId}`, { transaction: { signature } });
 
     // another partner that verified the same owner may manage the domain too, but not while the edit waits; and the
@@ -163,7 +166,7 @@ describe('web3 partner API (surface C)', () => {
 
     const signedLate = await owner.signer.signRaw(next.dependencies[0].transaction.messageToSign);
     // the owner acts on the registry first, behind the service's back: the signed request goes stale
-    await gateway.actAsOwner(`owner-${name}`, 'MATIC', name, owner.signer, { kind: 'SET_RECORDS', records: { 'ipfs.html.value': 'QmDirect' }, reset: false });
+    await writer.actAsOwner(`owner-${name}`, 'MATIC', name, owner.signer, { kind: 'SET_RECORDS', records: { 'ipfs.html.value': 'QmDirect' }, reset: false });
     const stale = await sign(next, next.dependencies[0].id, signedLate);
     expect(stale.body).toMatchObject({ code: 'SIGNATURE_INVALID', context: { renewed: true } });
     expect((await onChain(name, ['ipfs.html.value'])).records).toEqual({ 'ipfs.html.value': 'QmDirect' });
@@ -214,7 +217,7 @@ describe('web3 partner API (surface C)', () => {
     await node.setAutomine(false);
     try {
       const hash = await createWalletClient({ account: owner.account, transport: http(rpc) }).writeContract({
-        address: getAddress(gateway.registryOf('MATIC')), abi: unsArtifact('UNSRegistry').abi, functionName: 'set',
+        address: getAddress(reader.registryOf('MATIC')), abi: unsArtifact('UNSRegistry').abi, functionName: 'set',
         args: ['ipfs.html.value', 'QmDirect', BigInt((await onChain(name)).tokenId)], chain: null,
       });
       const pending = await partner.call('GET', `/domains/${name}/pending-operations`);

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createWalletClient, getAddress, http, publicActions } from 'viem';
-import { ChainGateway } from '../../src/application/chains/chain-gateway.port';
+import { ChainReader } from '../../src/application/chains/chain-reader.port';
+import { ChainWriter } from '../../src/application/chains/chain-writer.port';
 import { Address, Blockchain, tokenIdOf } from '../../src/domain/chains/blockchain';
 import { domainNameForms } from '../../src/domain/shared/idna';
 import { unsArtifact } from '../../src/infrastructure/chain/uns-artifacts';
@@ -10,13 +11,14 @@ import { createTestApp, TestApp } from '../support/test-app';
 import { startTestChains } from '../support/test-chains';
 
 /**
- * Surface E against real chains: what the gateway and owners do on-chain is indexed and served, and the published
+ * Surface E against real chains: what the service and owners do on-chain is indexed and served, and the published
  * resolution client gives the same answers through our API as it does reading the chains itself.
  */
 describe('resolution (surface E) over the indexed chains', () => {
   let chains: Awaited<ReturnType<typeof startTestChains>>;
   let subject: TestApp;
-  let gateway: ChainGateway;
+  let reader: ChainReader;
+  let writer: ChainWriter;
   let key: string;
   let viaApi: Referee;
   let viaChain: Referee;
@@ -26,7 +28,8 @@ describe('resolution (surface E) over the indexed chains', () => {
     chains = await startTestChains();
     subject = await createTestApp({ chains, env: chains.env });
     await subject.app.listen({ port: 0, host: '127.0.0.1' });
-    gateway = subject.app.get(ChainGateway);
+    reader = subject.app.get(ChainReader);
+    writer = subject.app.get(ChainWriter);
     key = await resolutionKeyOf(subject.app);
     viaApi = await apiReferee(`${await subject.app.getUrl()}/resolve`.replace('[::1]', '127.0.0.1'), key);
     viaChain = chainReferee(
@@ -95,7 +98,7 @@ describe('resolution (surface E) over the indexed chains', () => {
     const aLabel = domainNameForms(unicode)?.name as string;
     expect(aLabel).toMatch(/^xn--/);
     const owner = newWallet();
-    await gateway.mint(`mint-${aLabel}`, 'MATIC', aLabel, owner.address, { 'ipfs.html.value': 'QmIdn' });
+    await writer.mint(`mint-${aLabel}`, 'MATIC', aLabel, owner.address, { 'ipfs.html.value': 'QmIdn' });
     await subject.settled();
     for (const asked of [encodeURIComponent(unicode), aLabel, encodeURIComponent(unicode.toUpperCase())]) {
       const answer = await get(`/resolve/domains/${asked}`);
@@ -112,26 +115,26 @@ describe('resolution (surface E) over the indexed chains', () => {
     const name = `${unique()}.crypto`;
     const [first, second, third] = [newWallet(), newWallet(), newWallet()];
     const btc = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
-    await gateway.mint(`mint-${name}`, 'MATIC', name, first.address, { 'crypto.ETH.address': first.address, 'crypto.BTC.address': btc });
+    await writer.mint(`mint-${name}`, 'MATIC', name, first.address, { 'crypto.ETH.address': first.address, 'crypto.BTC.address': btc });
     await agree(name, { owner: first.address, records: { 'crypto.ETH.address': first.address, 'crypto.BTC.address': btc } });
 
-    await gateway.actAsOwner(`merge-${name}`, 'MATIC', name, first.signer, { kind: 'SET_RECORDS', records: { 'ipfs.html.value': 'QmMerged', 'crypto.ETH.address': second.address }, reset: false });
+    await writer.actAsOwner(`merge-${name}`, 'MATIC', name, first.signer, { kind: 'SET_RECORDS', records: { 'ipfs.html.value': 'QmMerged', 'crypto.ETH.address': second.address }, reset: false });
     await agree(name, { owner: first.address, records: { 'crypto.ETH.address': second.address, 'crypto.BTC.address': btc, 'ipfs.html.value': 'QmMerged' } });
 
-    await gateway.actAsOwner(`reset-${name}`, 'MATIC', name, first.signer, { kind: 'SET_RECORDS', records: { 'crypto.ETH.address': first.address }, reset: true });
+    await writer.actAsOwner(`reset-${name}`, 'MATIC', name, first.signer, { kind: 'SET_RECORDS', records: { 'crypto.ETH.address': first.address }, reset: true });
     await agree(name, { owner: first.address, records: { 'crypto.ETH.address': first.address } });
 
-    await gateway.actAsOwner(`keep-${name}`, 'MATIC', name, first.signer, { kind: 'TRANSFER', to: second.address, resetRecords: false });
+    await writer.actAsOwner(`keep-${name}`, 'MATIC', name, first.signer, { kind: 'TRANSFER', to: second.address, resetRecords: false });
     await agree(name, { owner: second.address, records: { 'crypto.ETH.address': first.address } });
 
-    await gateway.actAsOwner(`reset-transfer-${name}`, 'MATIC', name, second.signer, { kind: 'TRANSFER', to: third.address, resetRecords: true });
+    await writer.actAsOwner(`reset-transfer-${name}`, 'MATIC', name, second.signer, { kind: 'TRANSFER', to: third.address, resetRecords: true });
     await agree(name, { owner: third.address, records: {} });
 
-    await gateway.actAsOwner(`return-${name}`, 'MATIC', name, third.signer, { kind: 'TRANSFER', to: gateway.serviceAddress(), resetRecords: true });
-    await agree(name, { owner: gateway.serviceAddress(), records: {} });
+    await writer.actAsOwner(`return-${name}`, 'MATIC', name, third.signer, { kind: 'TRANSFER', to: reader.serviceAddress(), resetRecords: true });
+    await agree(name, { owner: reader.serviceAddress(), records: {} });
 
     const onBase = `${unique()}.base`;
-    await gateway.mint(`mint-${onBase}`, 'BASE', onBase, first.address, { 'crypto.ETH.address': first.address });
+    await writer.mint(`mint-${onBase}`, 'BASE', onBase, first.address, { 'crypto.ETH.address': first.address });
     await agree(onBase, { owner: first.address, records: { 'crypto.ETH.address': first.address } });
     expect((await get(`/resolve/domains/${onBase}`)).body.meta).toMatchObject({ blockchain: 'BASE', networkId: 8453 });
 
@@ -146,7 +149,7 @@ describe('resolution (surface E) over the indexed chains', () => {
   it('shows changes an owner makes on the chain behind the service, reverse resolution included', async () => {
     const name = `${unique()}.wallet`;
     const owner = newWallet();
-    await gateway.mint(`mint-${name}`, 'MATIC', name, owner.address, {});
+    await writer.mint(`mint-${name}`, 'MATIC', name, owner.address, {});
     await fund(rpcOf('MATIC'), owner.address);
     const wallet = createWalletClient({ transport: http(rpcOf('MATIC')), account: owner.account }).extend(publicActions);
     const registry = chains.networks.find((network) => network.blockchain === 'MATIC')?.registry as Address;
@@ -167,10 +170,10 @@ describe('resolution (surface E) over the indexed chains', () => {
   it('filters by owners, record values and endings together, and refuses bad filters with 400 VALIDATION', async () => {
     const [alice, bob] = [newWallet(), newWallet()];
     const names = { a1: `${unique()}.crypto`, a2: `${unique()}.wallet`, a3: `${unique()}.crypto`, b1: `${unique()}.crypto` };
-    await gateway.mint('f-a1', 'MATIC', names.a1, alice.address, { 'crypto.ETH.address': alice.address, 'ipfs.html.value': 'QmShared' });
-    await gateway.mint('f-a2', 'MATIC', names.a2, alice.address, { 'ipfs.html.value': 'QmShared' });
-    await gateway.mint('f-a3', 'MATIC', names.a3, alice.address, {});
-    await gateway.mint('f-b1', 'MATIC', names.b1, bob.address, { 'ipfs.html.value': 'QmShared' });
+    await writer.mint('f-a1', 'MATIC', names.a1, alice.address, { 'crypto.ETH.address': alice.address, 'ipfs.html.value': 'QmShared' });
+    await writer.mint('f-a2', 'MATIC', names.a2, alice.address, { 'ipfs.html.value': 'QmShared' });
+    await writer.mint('f-a3', 'MATIC', names.a3, alice.address, {});
+    await writer.mint('f-b1', 'MATIC', names.b1, bob.address, { 'ipfs.html.value': 'QmShared' });
     await subject.settled();
     const ids = async (query: string) => {
       const answer = await get(`/resolve/domains?${query}`);
@@ -207,7 +210,7 @@ describe('resolution (surface E) over the indexed chains', () => {
   it('walks every page of each sort once while 200 domains are minted at the same time', async () => {
     const owner = newWallet();
     const before = Array.from({ length: 30 }, (_, index) => `${unique()}.${index % 2 === 0 ? 'crypto' : 'wallet'}`);
-    await Promise.all(before.map((name) => gateway.mint(`before-${name}`, 'MATIC', name, owner.address, {})));
+    await Promise.all(before.map((name) => writer.mint(`before-${name}`, 'MATIC', name, owner.address, {})));
     await subject.settled();
 
     let minted = 0;
@@ -216,7 +219,7 @@ describe('resolution (surface E) over the indexed chains', () => {
     const during = Promise.all(
       Array.from({ length: 200 }, async (_, index) => {
         const name = `${unique()}.${index % 2 === 0 ? 'crypto' : 'wallet'}`;
-        await gateway.mint(`during-${name}`, 'MATIC', name, owner.address, {});
+        await writer.mint(`during-${name}`, 'MATIC', name, owner.address, {});
         minted += 1;
         waiting.splice(0).forEach((resolve) => resolve());
       }),

@@ -2,7 +2,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createTestClient, http, parseEther, publicActions, walletActions } from 'viem';
 import { generatePrivateKey, privateKeyToAccount, PrivateKeyAccount } from 'viem/accounts';
-import { MessageSigner } from '../../src/application/chains/chain-gateway.port';
+import { MessageSigner } from '../../src/application/chains/chain-writer.port';
 import { IssueCredential } from '../../src/application/identity/issue-credential.command';
 import { OpenAccount } from '../../src/application/identity/open-account.command';
 import { Address } from '../../src/domain/chains/blockchain';

@@ -1,12 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { Address, Blockchain, isBlockchain, tokenIdOf } from '../../domain/chains/blockchain';
 import { DependencyExecutor, DependencyJob, ExecutionOutcome } from '../operations/dependency-executor.port';
-import { ChainGateway, ChainWriteRejected, ChainWriteResult, OwnerCall } from './chain-gateway.port';
+import { ChainReader, OwnerCall } from './chain-reader.port';
+import { ChainWriteRejected, ChainWriter, ChainWriteResult } from './chain-writer.port';
 import { ChainIndex } from './chain-index.port';
 import { CustodialSigners } from './custodial-signers.port';
 
 /**
- * The blockchain dependencies of web3 operations (`decisions.md` §3), run through the chain gateway with the
+ * The blockchain dependencies of web3 operations (`decisions.md` §3), written through the chain writer with the
  * dependency id as the write id, so a rerun after a crash never acts twice.
  *
  * parameters: `blockchain`, `name`, `custody` (`SERVICE`: the service holds the owner's key; `SELF`: the owner signs),
@@ -46,7 +47,7 @@ const parametersOf = (job: Pick<DependencyJob, 'dependencyId' | 'type' | 'parame
 };
 
 
-const ownerCallOf = (gateway: ChainGateway, type: string, p: ChainParameters): OwnerCall => {
+const ownerCallOf = (reader: ChainReader, type: string, p: ChainParameters): OwnerCall => {
   switch (type) {
     case 'SET_REVERSE':
       return p.primaryDomain ? { kind: 'SET_REVERSE', name: p.primaryDomain } : { kind: 'REMOVE_REVERSE' };
@@ -55,7 +56,7 @@ const ownerCallOf = (gateway: ChainGateway, type: string, p: ChainParameters): O
     case 'TRANSFER':
       return { kind: 'TRANSFER', to: p.toAddress as Address, resetRecords: p.resetRecords };
     case 'RETURN':
-      return { kind: 'TRANSFER', to: gateway.serviceAddress(), resetRecords: true };
+      return { kind: 'TRANSFER', to: reader.serviceAddress(), resetRecords: true };
     default:
       throw new Error(`not a blockchain dependency type: ${type}`);
   }
@@ -65,10 +66,10 @@ const ownerCallOf = (gateway: ChainGateway, type: string, p: ChainParameters): O
  * What the owner of a self-custody dependency signs now: the forward request at the token's current nonce, and the
  * `transaction` a waiting dependency shows (`decisions.md` §3).
  */
-export const signingRequestOf = async (gateway: ChainGateway, dependency: Pick<DependencyJob, 'dependencyId' | 'type' | 'parameters'>) => {
+export const signingRequestOf = async (reader: ChainReader, dependency: Pick<DependencyJob, 'dependencyId' | 'type' | 'parameters'>) => {
   const p = parametersOf(dependency);
-  const { request, messageToSign } = await gateway.forwardRequest(p.blockchain, p.name, p.ownerAddress, ownerCallOf(gateway, dependency.type, p));
-  const transaction = { blockchain: p.blockchain, hash: null, messageToSign, to: gateway.registryOf(p.blockchain), data: request.data, nonce: request.nonce.toString(), tokenId: request.tokenId.toString() };
+  const { request, messageToSign } = await reader.forwardRequest(p.blockchain, p.name, p.ownerAddress, ownerCallOf(reader, dependency.type, p));
+  const transaction = { blockchain: p.blockchain, hash: null, messageToSign, to: reader.registryOf(p.blockchain), data: request.data, nonce: request.nonce.toString(), tokenId: request.tokenId.toString() };
   return { request, transaction };
 };
 
@@ -77,7 +78,8 @@ export class BlockchainDependencyExecutor implements DependencyExecutor {
   readonly handles = BLOCKCHAIN_DEPENDENCY_TYPES;
 
   constructor(
-    private readonly gateway: ChainGateway,
+    private readonly reader: ChainReader,
+    private readonly writer: ChainWriter,
     private readonly custody: CustodialSigners,
     private readonly index: ChainIndex,
   ) {}
@@ -86,7 +88,7 @@ export class BlockchainDependencyExecutor implements DependencyExecutor {
     const p = parametersOf(job);
     try {
       if (job.type === 'MINT') return await this.completed(p, await this.mintOrHandOver(job.dependencyId, p));
-      return p.custody === 'SELF' ? await this.selfCustody(job, p) : await this.custodial(job, p, ownerCallOf(this.gateway, job.type, p));
+      return p.custody === 'SELF' ? await this.selfCustody(job, p) : await this.custodial(job, p, ownerCallOf(this.reader, job.type, p));
     } catch (error) {
       if (error instanceof ChainWriteRejected) return { kind: 'failed', error: { code: 'TRANSACTION_REJECTED', message: error.message } };
       throw error; // the chain is unreachable or slow: the worker runs the job again later
@@ -96,21 +98,21 @@ export class BlockchainDependencyExecutor implements DependencyExecutor {
   /** A new name is minted; one the service holds already (returned to it) gets the records, then its owner. */
   private async mintOrHandOver(writeId: string, p: ChainParameters): Promise<ChainWriteResult> {
     const handOverId = `${writeId}:hand-over`;
-    const handedOver = await this.gateway.resume(handOverId, p.blockchain);
+    const handedOver = await this.writer.resume(handOverId, p.blockchain);
     if (handedOver) return handedOver;
-    const { owner } = await this.gateway.domain(p.blockchain, p.name, []);
-    if (owner !== this.gateway.serviceAddress()) return this.gateway.mint(writeId, p.blockchain, p.name, p.ownerAddress, p.records);
-    const service = this.gateway.serviceSigner();
+    const { owner } = await this.reader.domain(p.blockchain, p.name, []);
+    if (owner !== this.reader.serviceAddress()) return this.writer.mint(writeId, p.blockchain, p.name, p.ownerAddress, p.records);
+    const service = this.writer.serviceSigner();
     if (Object.keys(p.records).length > 0) {
-      await this.gateway.actAsOwner(`${writeId}:records`, p.blockchain, p.name, service, { kind: 'SET_RECORDS', records: p.records, reset: true });
+      await this.writer.actAsOwner(`${writeId}:records`, p.blockchain, p.name, service, { kind: 'SET_RECORDS', records: p.records, reset: true });
     }
-    return this.gateway.actAsOwner(handOverId, p.blockchain, p.name, service, { kind: 'TRANSFER', to: p.ownerAddress, resetRecords: false });
+    return this.writer.actAsOwner(handOverId, p.blockchain, p.name, service, { kind: 'TRANSFER', to: p.ownerAddress, resetRecords: false });
   }
 
   private async custodial(job: DependencyJob, p: ChainParameters, call: OwnerCall): Promise<ExecutionOutcome> {
     const signer = await this.custody.signerFor(job.accountId, p.ownerAddress);
     if (!signer) return { kind: 'failed', error: { code: 'CUSTODY_REQUIRED', message: `the service holds no key of ${p.ownerAddress}` } };
-    return this.completed(p, await this.gateway.actAsOwner(job.dependencyId, p.blockchain, p.name, signer, call));
+    return this.completed(p, await this.writer.actAsOwner(job.dependencyId, p.blockchain, p.name, signer, call));
   }
 
   /**
@@ -124,13 +126,13 @@ export class BlockchainDependencyExecutor implements DependencyExecutor {
 
   private async selfCustody(job: DependencyJob, p: ChainParameters): Promise<ExecutionOutcome> {
     // relayed before a crash: finish that write rather than ask for a signature the spent nonce would refuse
-    const resumed = await this.gateway.resume(job.dependencyId, p.blockchain);
+    const resumed = await this.writer.resume(job.dependencyId, p.blockchain);
     if (resumed) return this.completed(p, resumed);
-    const { request, transaction } = await signingRequestOf(this.gateway, job);
+    const { request, transaction } = await signingRequestOf(this.reader, job);
     const signature = job.input.signature;
     if (typeof signature !== 'string') return { kind: 'signatureRequired', transaction };
-    const verdict = /^0x[0-9a-fA-F]+$/.test(signature) ? await this.gateway.verify(p.blockchain, request, signature as `0x${string}`) : { offChain: false, onChain: false };
+    const verdict = /^0x[0-9a-fA-F]+$/.test(signature) ? await this.reader.verify(p.blockchain, request, signature as `0x${string}`) : { offChain: false, onChain: false };
     if (!verdict.offChain || !verdict.onChain) return { kind: 'failed', error: { code: 'SIGNATURE_INVALID', message: 'the signature does not authorise this change at the current nonce' } };
-    return this.completed(p, await this.gateway.relay(job.dependencyId, p.blockchain, request, signature as `0x${string}`));
+    return this.completed(p, await this.writer.relay(job.dependencyId, p.blockchain, request, signature as `0x${string}`));
   }
 }

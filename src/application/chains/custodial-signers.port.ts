@@ -1,5 +1,5 @@
 import { Address } from '../../domain/chains/blockchain';
-import { MessageSigner } from './chain-gateway.port';
+import { MessageSigner } from './chain-writer.port';
 
 /**
  * The keys of the custodial wallets the service holds for accounts. Undefined when the account holds no key for

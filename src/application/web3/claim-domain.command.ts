@@ -8,7 +8,7 @@ import { walletTypeOf } from '../../domain/web3-accounts/web3-account';
 import { availabilityOf } from '../../domain/web3-domains/availability';
 import { domainClaimDecider, domainClaimStream } from '../../domain/web3-domains/domain-claim';
 import { parseWeb3Name } from '../../domain/web3-domains/names';
-import { ChainGateway } from '../chains/chain-gateway.port';
+import { ChainReader } from '../chains/chain-reader.port';
 import { operationRequestWrites } from '../operations/request-operation.command';
 import { Clock } from '../shared/clock';
 import { EventStore } from '../shared/event-store.port';
@@ -43,7 +43,7 @@ export class ClaimWeb3DomainHandler implements ICommandHandler<ClaimWeb3Domain> 
     private readonly clock: Clock,
     private readonly settings: Web3Settings,
     private readonly locator: DomainLocator,
-    private readonly gateway: ChainGateway,
+    private readonly chain: ChainReader,
   ) {}
 
   async execute({ accountId, name, records, owner, preview }: ClaimWeb3Domain): Promise<ExistingOperation> {
@@ -53,7 +53,7 @@ export class ClaimWeb3DomainHandler implements ICommandHandler<ClaimWeb3Domain> 
     const located = parsed.ok && blockchain ? await this.locator.locate(parsed.name) : undefined;
     if (located?.blockchain === 'ETH') throw new Refused('UNSUPPORTED_BLOCKCHAIN', `${name} is on ETH, which is read-only for now`);
     const availability = availabilityOf({
-      parsed, comingSoonTlds: this.settings.comingSoonTlds, onChainOwner: located?.owner ?? null, serviceAddress: this.gateway.serviceAddress(), heldByOpenClaim: false,
+      parsed, comingSoonTlds: this.settings.comingSoonTlds, onChainOwner: located?.owner ?? null, serviceAddress: this.chain.serviceAddress(), heldByOpenClaim: false,
     });
     if (!parsed.ok || !blockchain || availability.status !== 'AVAILABLE') {
       throw new Refused('NOT_AVAILABLE', `${name} cannot be claimed: ${availability.status}`, { availability: availability.status });

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Address, Blockchain, ZERO_ADDRESS } from '../../domain/chains/blockchain';
 import { walletTypeOf, Web3Account } from '../../domain/web3-accounts/web3-account';
 import { NotFound, Refused } from '../../domain/shared/errors';
-import { ChainGateway, DomainState } from '../chains/chain-gateway.port';
+import { ChainReader, DomainState } from '../chains/chain-reader.port';
 import { Web3Settings } from './web3-settings';
 
 export type OwnerType = 'NONE' | 'SERVICE' | 'SELF' | 'EXTERNAL';
@@ -22,7 +22,7 @@ export interface LocatedDomain extends DomainState {
 @Injectable()
 export class DomainLocator {
   constructor(
-    private readonly gateway: ChainGateway,
+    private readonly chain: ChainReader,
     private readonly settings: Web3Settings,
   ) {}
 
@@ -30,8 +30,8 @@ export class DomainLocator {
   async locate(name: string, keys: readonly string[] = []): Promise<LocatedDomain> {
     const home = this.settings.registrationChainOf(name);
     if (!home) throw new Refused('VALIDATION', `${name} has no supported ending`);
-    const chains = [home, ...this.gateway.blockchains().filter((chain) => chain !== home)];
-    const states = await Promise.all(chains.map((chain) => this.gateway.domain(chain, name, keys))).catch((error: unknown) => {
+    const chains = [home, ...this.chain.blockchains().filter((chain) => chain !== home)];
+    const states = await Promise.all(chains.map((chain) => this.chain.domain(chain, name, keys))).catch((error: unknown) => {
       // the decision needs the chain's word: without it the request fails as the upstream's fault, not ours
       throw new Refused('BAD_GATEWAY', `a chain did not answer: ${(error as Error).message.split('\n')[0]}`);
     });
@@ -50,7 +50,7 @@ export class DomainLocator {
 
   ownerTypeOf(owner: Address | null, account: Web3Account): OwnerType {
     if (owner === null || BURN_ADDRESSES.has(owner)) return 'NONE';
-    if (owner === this.gateway.serviceAddress()) return 'SERVICE';
+    if (owner === this.chain.serviceAddress()) return 'SERVICE';
     return walletTypeOf(account, owner) === 'SELF' ? 'SELF' : 'EXTERNAL';
   }
 }

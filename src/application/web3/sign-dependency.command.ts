@@ -4,7 +4,7 @@ import { Dependency, ExistingOperation, operationStream } from '../../domain/ope
 import { operationDecider } from '../../domain/operations/operation.decider';
 import { NotFound, Refused } from '../../domain/shared/errors';
 import { signingRequestOf } from '../chains/blockchain-dependency.executor';
-import { ChainGateway, ForwardRequest } from '../chains/chain-gateway.port';
+import { ChainReader, ForwardRequest } from '../chains/chain-reader.port';
 import { ChangeOperation } from '../operations/change-operation.command';
 import { Clock } from '../shared/clock';
 import { EventStore } from '../shared/event-store.port';
@@ -30,7 +30,7 @@ export class SignDependency extends Command<ExistingOperation> {
 export class SignDependencyHandler implements ICommandHandler<SignDependency> {
   constructor(
     private readonly store: EventStore,
-    private readonly gateway: ChainGateway,
+    private readonly chain: ChainReader,
     private readonly commands: CommandBus,
     private readonly clock: Clock,
   ) {}
@@ -46,7 +46,7 @@ export class SignDependencyHandler implements ICommandHandler<SignDependency> {
     const { blockchain, data, nonce, tokenId } = dependency.transaction as Record<string, string>;
     if (!isBlockchain(blockchain)) throw new Error(`dependency ${dependencyId} has no blockchain`);
     const request: ForwardRequest = { from: String(dependency.parameters.ownerAddress) as Address, nonce: BigInt(nonce), tokenId: BigInt(tokenId), data: data as `0x${string}` };
-    const verdict = await this.gateway.verify(blockchain, request, signature);
+    const verdict = await this.chain.verify(blockchain, request, signature);
     if (!verdict.offChain || !verdict.onChain) {
       const renewed = await this.renewIfStale(op, dependency, request.nonce);
       throw new Refused('SIGNATURE_INVALID', 'the signature does not authorise this request at the token\'s current nonce', {
@@ -65,7 +65,7 @@ export class SignDependencyHandler implements ICommandHandler<SignDependency> {
    * ever pass, so the dependency asks for the current one instead of waiting forever and holding the domain.
    */
   private async renewIfStale(op: ExistingOperation, dependency: Dependency, signedNonce: bigint) {
-    const current = await signingRequestOf(this.gateway, { dependencyId: dependency.id, type: dependency.type, parameters: dependency.parameters });
+    const current = await signingRequestOf(this.chain, { dependencyId: dependency.id, type: dependency.type, parameters: dependency.parameters });
     if (current.request.nonce === signedNonce) return undefined;
     await this.commands.execute(new ChangeOperation(op.id, {
       type: 'RenewSignatureRequest', data: { dependencyId: dependency.id, transaction: current.transaction, at: this.clock.now() },

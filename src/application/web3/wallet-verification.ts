@@ -6,7 +6,7 @@ import { ExistingOperation } from '../../domain/operations/operation';
 import { Refused } from '../../domain/shared/errors';
 import { newId } from '../../domain/shared/ids';
 import { VerificationMethod, web3AccountDecider, web3AccountStream } from '../../domain/web3-accounts/web3-account';
-import { ChainGateway } from '../chains/chain-gateway.port';
+import { ChainReader } from '../chains/chain-reader.port';
 import { SecretBox } from '../identity/identity.ports';
 import { operationRequestWrites } from '../operations/request-operation.command';
 import { Clock } from '../shared/clock';
@@ -75,7 +75,7 @@ export class VerifyWalletHandler implements ICommandHandler<VerifyWallet> {
     private readonly store: EventStore,
     private readonly clock: Clock,
     private readonly challenges: WalletChallenges,
-    private readonly gateway: ChainGateway,
+    private readonly chain: ChainReader,
   ) {}
 
   async execute({ accountId, address, signature, message }: VerifyWallet): Promise<ExistingOperation> {
@@ -104,7 +104,7 @@ export class VerifyWalletHandler implements ICommandHandler<VerifyWallet> {
       if (signer?.toLowerCase() === address) return 'EOA';
     }
     for (const message of messages) {
-      if (await this.gateway.contractWalletAccepts(address, hashMessage(message), signature)) return 'ERC1271';
+      if (await this.chain.contractWalletAccepts(address, hashMessage(message), signature)) return 'ERC1271';
     }
     return undefined;
   }

@@ -8,7 +8,7 @@ import { Price } from '../../domain/web3-domains/pricing';
 import { operationList } from '../../projections/operation-list/operation-list.projection';
 import { UNFINISHED } from '../../projections/operation-list/operation-list.queries';
 import { resolution } from '../../projections/resolution/resolution.projection';
-import { ChainGateway } from '../chains/chain-gateway.port';
+import { ChainReader } from '../chains/chain-reader.port';
 import { DocumentStore } from '../shared/document-store.port';
 import { EventStore } from '../shared/event-store.port';
 import { DomainLocator } from './domain-locator';
@@ -40,7 +40,7 @@ export class Web3DomainReader {
     private readonly store: EventStore,
     private readonly settings: Web3Settings,
     private readonly locator: DomainLocator,
-    private readonly gateway: ChainGateway,
+    private readonly chain: ChainReader,
   ) {}
 
   async lookup(accountId: string, names: readonly string[], expand: ReadonlySet<DomainExpansion>): Promise<Record<string, unknown>[]> {
@@ -51,7 +51,7 @@ export class Web3DomainReader {
       const row = name.ok ? rows.get(tokenIdOf(name.name)) : undefined;
       const availability = availabilityOf({
         parsed: name, comingSoonTlds: this.settings.comingSoonTlds, onChainOwner: row?.owner ?? null,
-        serviceAddress: this.gateway.serviceAddress(), heldByOpenClaim: name.ok && claiming.has(name.name),
+        serviceAddress: this.chain.serviceAddress(), heldByOpenClaim: name.ok && claiming.has(name.name),
       });
       return this.view(name.ok ? name.name : names[index].trim().toLowerCase(), row, account, expand, availability);
     });
@@ -81,7 +81,7 @@ export class Web3DomainReader {
   /** Pending chain transactions on the domain that no operation sent. */
   async foreignActivity(name: string): Promise<readonly string[]> {
     const located = await this.locator.locate(name).catch(() => undefined);
-    return located ? this.gateway.foreignPendingTransactions(located.blockchain, name) : [];
+    return located ? this.chain.foreignPendingTransactions(located.blockchain, name) : [];
   }
 
   private view(name: string, row: ResolvedRow | undefined, account: Web3Account, expand: ReadonlySet<DomainExpansion>, availability: { status: string; price?: Price }) {

@@ -1,25 +1,30 @@
 import { Global, Module } from '@nestjs/common';
 import { Pool } from 'pg';
-import { ChainGateway } from '../../application/chains/chain-gateway.port';
 import { ChainIndex } from '../../application/chains/chain-index.port';
+import { ChainReader } from '../../application/chains/chain-reader.port';
+import { ChainWriter } from '../../application/chains/chain-writer.port';
 import { Runtime } from '../runtime';
 import { ChainIndexers } from './chain-indexers';
 import { ChainWriteJournal } from './chain-write-journal';
-import { ViemChainGateway } from './viem-chain-gateway';
+import { ChainConnections } from './chain-connections';
+import { ViemChainReader } from './viem-chain-reader';
+import { ViemChainWriter } from './viem-chain-writer';
 
-/** The chains of `Runtime.chains`: the viem gateway with its write journal, and the indexers (which tell how far resolution reaches). */
+/** The chains of `Runtime.chains`: the viem reader, the writer with its journal, and the indexers (which tell how far resolution reaches). */
 @Global()
 @Module({
   providers: [
     { provide: ChainWriteJournal, useFactory: (pool: Pool) => new ChainWriteJournal(pool), inject: [Pool] },
+    { provide: ChainConnections, useFactory: (runtime: Runtime) => new ChainConnections(runtime.chains.networks, runtime.chains.relayerKey), inject: [Runtime] },
+    { provide: ChainReader, useFactory: (chains: ChainConnections) => new ViemChainReader(chains), inject: [ChainConnections] },
     {
-      provide: ChainGateway,
-      useFactory: (runtime: Runtime, journal: ChainWriteJournal) => new ViemChainGateway(runtime.chains.networks, runtime.chains.relayerKey, journal),
-      inject: [Runtime, ChainWriteJournal],
+      provide: ChainWriter,
+      useFactory: (chains: ChainConnections, reader: ChainReader, journal: ChainWriteJournal) => new ViemChainWriter(chains, reader, journal),
+      inject: [ChainConnections, ChainReader, ChainWriteJournal],
     },
     ChainIndexers,
     { provide: ChainIndex, useExisting: ChainIndexers },
   ],
-  exports: [ChainGateway, ChainIndexers, ChainIndex],
+  exports: [ChainReader, ChainWriter, ChainIndexers, ChainIndex],
 })
 export class ChainAdaptersModule {}

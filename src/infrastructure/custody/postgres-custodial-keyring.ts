@@ -1,6 +1,6 @@
 import { Pool } from 'pg';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { MessageSigner } from '../../application/chains/chain-gateway.port';
+import { MessageSigner } from '../../application/chains/chain-writer.port';
 import { SecretBox } from '../../application/identity/identity.ports';
 import { CustodialKeyring } from '../../application/web3/custodial-keyring.port';
 import { Address } from '../../domain/chains/blockchain';
