@@ -25,7 +25,17 @@ import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import fastify, { FastifyInstance } from 'fastify';
 import { Client, Pool } from 'pg';
 import pino from 'pino';
-import { createPublicClient, createTestClient, encodeFunctionData, Hex, http, keccak256, PublicClient, TestClient, TransactionReceiptNotFoundError } from 'viem';
+import {
+  createPublicClient,
+  createTestClient,
+  encodeFunctionData,
+  Hex,
+  http,
+  keccak256,
+  PublicClient,
+  TestClient,
+  TransactionReceiptNotFoundError,
+} from 'viem';
 import { privateKeyToAccount, PrivateKeyAccount } from 'viem/accounts';
 import { IssueCredential } from '../src/application/identity/issue-credential.command';
 import { OpenAccount } from '../src/application/identity/open-account.command';
@@ -117,7 +127,13 @@ const generateLoad = async (order: LoadOrder, agents: Map<string, Agent>): Promi
       }
     }),
   );
-  return { requests: latencies.length, seconds: (performance.now() - started) / 1000, failures, firstFailure, latencies: Float64Array.from(latencies) };
+  return {
+    requests: latencies.length,
+    seconds: (performance.now() - started) / 1000,
+    failures,
+    firstFailure,
+    latencies: Float64Array.from(latencies),
+  };
 };
 
 const serveLoadOrders = (): void => {
@@ -187,7 +203,11 @@ class Minter {
   /** Reads the nonce and prices one mint: every mint here has the same shape, so one estimate holds for all. */
   async prepare(): Promise<void> {
     this.nonce = await this.client.getTransactionCount({ address: this.account.address, blockTag: 'pending' });
-    const estimate = await this.client.estimateGas({ account: this.account.address, to: this.network.mintingManager, data: this.callData('estimate-000000') });
+    const estimate = await this.client.estimateGas({
+      account: this.account.address,
+      to: this.network.mintingManager,
+      data: this.callData('estimate-000000'),
+    });
     this.gas = (estimate * 3n) / 2n;
     // well above today's price: blocks stay under half full (the EIP-1559 target), so the base fee does not rise
     this.gasPrice = (await this.client.getGasPrice()) * 2n;
@@ -221,7 +241,14 @@ class Minter {
     const response = await fetch(this.network.rpcUrl, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(transactions.map((transaction, id) => ({ jsonrpc: '2.0', id, method: 'eth_sendRawTransaction', params: [transaction] }))),
+      body: JSON.stringify(
+        transactions.map((transaction, id) => ({
+          jsonrpc: '2.0',
+          id,
+          method: 'eth_sendRawTransaction',
+          params: [transaction],
+        })),
+      ),
     });
     const failed = ((await response.json()) as { error?: { message: string } }[]).find((answer) => answer.error);
     if (failed) throw new Error(`the chain refused a mint: ${failed.error?.message}`);
@@ -271,7 +298,10 @@ const labelOf = (prefix: string, n: number): string => `${prefix}-${String(n).pa
 // The two servers
 
 /** Surface E as the service runs it, on its own database and the embedded chain. */
-const startService = async (databaseUrl: string, chains: OpenChains & { env: Record<string, string> }): Promise<{ app: NestFastifyApplication; baseUrl: string; config: AppConfig }> => {
+const startService = async (
+  databaseUrl: string,
+  chains: OpenChains & { env: Record<string, string> },
+): Promise<{ app: NestFastifyApplication; baseUrl: string; config: AppConfig }> => {
   const config = new AppConfig({ ...chains.env, LOG_LEVEL: 'info' });
   // a request log line is part of what each request costs in production: written, but to nowhere
   const logger = createLogger(config.values.logLevel, pino.destination({ dest: '/dev/null', sync: false }));
@@ -299,7 +329,8 @@ const startBaseline = async (pool: Pool): Promise<{ server: FastifyInstance; bas
 // ---------------------------------------------------------------------------------------------------------------
 // Measuring
 
-const percentile = (sorted: Float64Array, fraction: number): number => sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)];
+const percentile = (sorted: Float64Array, fraction: number): number =>
+  sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)];
 
 const sortedOf = (parts: readonly Float64Array[]): Float64Array => {
   const all = new Float64Array(parts.reduce((sum, part) => sum + part.length, 0));
@@ -318,7 +349,8 @@ interface Tally {
 }
 
 const record = (tally: Tally, result: LoadResult, label: string): void => {
-  if (result.failures > 0) throw new Error(`${label}: ${result.failures} answers were not 200 (first: ${result.firstFailure})`);
+  if (result.failures > 0)
+    throw new Error(`${label}: ${result.failures} answers were not 200 (first: ${result.firstFailure})`);
   tally.requests += result.requests;
   tally.seconds += result.seconds;
   tally.latencies.push(result.latencies);
@@ -352,7 +384,11 @@ const main = async (): Promise<void> => {
   chmodSync(runDir, 0o755); // run as root, the server runs as the postgres user, who must reach its data directory
   const cleanups: (() => Promise<void>)[] = [];
   try {
-    const server: RunningPostgres = await startEmbeddedPostgres({ dataDir: join(runDir, 'postgres'), port: await freePort(), log: { info: () => undefined, debug: () => undefined } });
+    const server: RunningPostgres = await startEmbeddedPostgres({
+      dataDir: join(runDir, 'postgres'),
+      port: await freePort(),
+      log: { info: () => undefined, debug: () => undefined },
+    });
     cleanups.unshift(() => server.stop());
     const admin = new Client({ connectionString: server.url });
     await admin.connect();
@@ -371,7 +407,9 @@ const main = async (): Promise<void> => {
     const service = await startService(databaseUrl, chains);
     cleanups.unshift(() => service.app.close());
     const commands = service.app.get(CommandBus);
-    const { accountId } = await commands.execute(new OpenAccount({ kind: 'partner', profile: 'web3', name: 'Resolution bench' }));
+    const { accountId } = await commands.execute(
+      new OpenAccount({ kind: 'partner', profile: 'web3', name: 'Resolution bench' }),
+    );
     const key = (await commands.execute(new IssueCredential(accountId, 'resolution_key'))).secret;
 
     // the indexed set: DOMAINS real mints, signed here and sent in batches, then indexed and projected by the service
@@ -403,7 +441,9 @@ const main = async (): Promise<void> => {
     );
     const indexed = Number(rows[0].count);
     if (indexed !== DOMAINS) throw new Error(`minted ${DOMAINS} domains, the resolution projection holds ${indexed}`);
-    console.log(`${DOMAINS} domains minted on ${network.blockchain} in ${mintSeconds.toFixed(1)} s (${(DOMAINS / mintSeconds).toFixed(0)}/s), indexed and projected ${(indexedSeconds - mintSeconds).toFixed(1)} s later`);
+    console.log(
+      `${DOMAINS} domains minted on ${network.blockchain} in ${mintSeconds.toFixed(1)} s (${(DOMAINS / mintSeconds).toFixed(0)}/s), indexed and projected ${(indexedSeconds - mintSeconds).toFixed(1)} s later`,
+    );
 
     const baseline = await startBaseline(pool);
     cleanups.unshift(() => baseline.server.close());
@@ -420,8 +460,18 @@ const main = async (): Promise<void> => {
     const load = new LoadGenerator();
     cleanups.unshift(() => load.close());
     const headers = { authorization: `Bearer ${key}` };
-    const serviceOrder: LoadOrder = { baseUrl: service.baseUrl, paths: names.map((name) => `/resolve/domains/${name}`), headers, connections: CONNECTIONS, seconds: ROUND_SECONDS };
-    const baselineOrder: LoadOrder = { ...serviceOrder, baseUrl: baseline.baseUrl, paths: names.map((name) => `/domains/${name}`) };
+    const serviceOrder: LoadOrder = {
+      baseUrl: service.baseUrl,
+      paths: names.map((name) => `/resolve/domains/${name}`),
+      headers,
+      connections: CONNECTIONS,
+      seconds: ROUND_SECONDS,
+    };
+    const baselineOrder: LoadOrder = {
+      ...serviceOrder,
+      baseUrl: baseline.baseUrl,
+      paths: names.map((name) => `/domains/${name}`),
+    };
     // warm both up (connections, JIT, plans, the documents in shared buffers), outside the measured rounds
     await load.run({ ...serviceOrder, seconds: 2 });
     await load.run({ ...baselineOrder, seconds: 2 });
@@ -433,10 +483,18 @@ const main = async (): Promise<void> => {
     }
     const served = summary(serviceTally);
     const bare = summary(baselineTally);
-    console.log(`GET /domains/{name} over ${DOMAINS} indexed domains, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${ROUND_SECONDS} s each`);
-    console.log(`  service (GET /resolve/domains/:name): ${served.perSecond.toFixed(0)} requests/s, p50 ${served.p50.toFixed(2)} ms, p99 ${served.p99.toFixed(2)} ms`);
-    console.log(`  bare Fastify + pg:                    ${bare.perSecond.toFixed(0)} requests/s, p50 ${bare.p50.toFixed(2)} ms, p99 ${bare.p99.toFixed(2)} ms`);
-    console.log(`  ratio:                                ${(served.perSecond / bare.perSecond).toFixed(2)} (goal >= 0.7)`);
+    console.log(
+      `GET /domains/{name} over ${DOMAINS} indexed domains, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${ROUND_SECONDS} s each`,
+    );
+    console.log(
+      `  service (GET /resolve/domains/:name): ${served.perSecond.toFixed(0)} requests/s, p50 ${served.p50.toFixed(2)} ms, p99 ${served.p99.toFixed(2)} ms`,
+    );
+    console.log(
+      `  bare Fastify + pg:                    ${bare.perSecond.toFixed(0)} requests/s, p50 ${bare.p50.toFixed(2)} ms, p99 ${bare.p99.toFixed(2)} ms`,
+    );
+    console.log(
+      `  ratio:                                ${(served.perSecond / bare.perSecond).toFixed(2)} (goal >= 0.7)`,
+    );
 
     // mint-to-resolvable: one fresh mint at a time, polled through the service until it shows the owner, and on the
     // chain until it is in a block, which tells the chain's share from the service's. The indexer polls the chain on
@@ -464,7 +522,9 @@ const main = async (): Promise<void> => {
       const sorted = Float64Array.from(values).sort();
       return `p50 ${percentile(sorted, 0.5).toFixed(0)} ms, p99 ${percentile(sorted, 0.99).toFixed(0)} ms`;
     };
-    console.log(`mint to resolvable over ${FRESH_MINTS} fresh mints, one at a time (indexer poll ${indexerPollMs} ms): ${figures(toResolvable)}`);
+    console.log(
+      `mint to resolvable over ${FRESH_MINTS} fresh mints, one at a time (indexer poll ${indexerPollMs} ms): ${figures(toResolvable)}`,
+    );
     console.log(`  of which sent to mined (anvil):                        ${figures(toMined)}`);
     console.log(`  and mined to resolvable (indexer, projection, API):    ${figures(minedToResolvable)}`);
   } finally {

@@ -29,7 +29,9 @@ type Incremented = { type: 'Incremented'; data: { by: number; total: number } };
 const counter: Decider<Increment, Incremented, { total: number }> = {
   initialState: () => ({ total: 0 }),
   evolve: (state, event) => ({ total: event.data.total }),
-  decide: (command, state) => [{ type: 'Incremented', data: { by: command.data.by, total: state.total + command.data.by } }],
+  decide: (command, state) => [
+    { type: 'Incremented', data: { by: command.data.by, total: state.total + command.data.by } },
+  ],
 };
 
 const COMMANDS = Number(process.env.BENCH_COMMANDS ?? 4000);
@@ -41,16 +43,22 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
 const timed = async (count: number, concurrency: number, task: (n: number) => Promise<unknown>): Promise<number> => {
   let next = 0;
   const started = process.hrtime.bigint();
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    while (next < count) await task(next++);
-  }));
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < count) await task(next++);
+    }),
+  );
   return Number(process.hrtime.bigint() - started) / 1e9;
 };
 
 const main = async (): Promise<void> => {
   const runDir = mkdtempSync(join(tmpdir(), 'domain-engine-bench-'));
   chmodSync(runDir, 0o755);
-  const server = await startEmbeddedPostgres({ dataDir: join(runDir, 'postgres'), port: await freePort(), log: { info: () => undefined, debug: () => undefined } });
+  const server = await startEmbeddedPostgres({
+    dataDir: join(runDir, 'postgres'),
+    port: await freePort(),
+    log: { info: () => undefined, debug: () => undefined },
+  });
   const admin = new Client({ connectionString: server.url });
   await admin.connect();
   await admin.query('create database bench');
@@ -60,13 +68,23 @@ const main = async (): Promise<void> => {
   const notifications = new PostgresNotifications(url, { warn: () => undefined });
   try {
     await migrate(pool);
-    await pool.query('create table raw_inserts (id bigint generated always as identity primary key, stream_id text not null, type text not null, data jsonb not null)');
+    await pool.query(
+      'create table raw_inserts (id bigint generated always as identity primary key, stream_id text not null, type text not null, data jsonb not null)',
+    );
     const store = new PostgresEventStore(pool, notifications);
     const streams = Array.from({ length: STREAMS }, () => `counter-${randomUUID()}`);
 
     // warm both paths up (connections, plans), outside the measured runs
-    await timed(200, CONCURRENCY, (n) => handleCommand(store, `warmup-${n}`, counter, { type: 'Increment', data: { by: 1 } }));
-    await timed(200, CONCURRENCY, (n) => pool.query('insert into raw_inserts (stream_id, type, data) values ($1, $2, $3)', [`warmup-${n}`, 'Incremented', '{}']));
+    await timed(200, CONCURRENCY, (n) =>
+      handleCommand(store, `warmup-${n}`, counter, { type: 'Increment', data: { by: 1 } }),
+    );
+    await timed(200, CONCURRENCY, (n) =>
+      pool.query('insert into raw_inserts (stream_id, type, data) values ($1, $2, $3)', [
+        `warmup-${n}`,
+        'Incremented',
+        '{}',
+      ]),
+    );
 
     for (const concurrency of [1, CONCURRENCY]) {
       const perRound = Math.ceil(COMMANDS / ROUNDS);
@@ -74,20 +92,31 @@ const main = async (): Promise<void> => {
       let insertSeconds = 0;
       for (let round = 0; round < ROUNDS; round++) {
         commandSeconds += await timed(perRound, concurrency, (n) =>
-          handleCommand(store, streams[(round * perRound + n) % streams.length], counter, { type: 'Increment', data: { by: 1 } }),
+          handleCommand(store, streams[(round * perRound + n) % streams.length], counter, {
+            type: 'Increment',
+            data: { by: 1 },
+          }),
         );
         insertSeconds += await timed(perRound, concurrency, (n) =>
-          pool.query('insert into raw_inserts (stream_id, type, data) values ($1, $2, $3)', [streams[n % streams.length], 'Incremented', JSON.stringify({ by: 1, total: n })]),
+          pool.query('insert into raw_inserts (stream_id, type, data) values ($1, $2, $3)', [
+            streams[n % streams.length],
+            'Incremented',
+            JSON.stringify({ by: 1, total: n }),
+          ]),
         );
       }
       const commandsPerSecond = (perRound * ROUNDS) / commandSeconds;
       const insertsPerSecond = (perRound * ROUNDS) / insertSeconds;
-      console.log(`${perRound * ROUNDS} commands in ${ROUNDS} rounds, ${concurrency} at a time, over ${streams.length} streams`);
+      console.log(
+        `${perRound * ROUNDS} commands in ${ROUNDS} rounds, ${concurrency} at a time, over ${streams.length} streams`,
+      );
       console.log(`  handleCommand appends/s: ${commandsPerSecond.toFixed(0)}`);
       console.log(`  raw INSERTs/s:           ${insertsPerSecond.toFixed(0)}`);
       console.log(`  ratio:                   ${(commandsPerSecond / insertsPerSecond).toFixed(2)} (goal >= 0.5)`);
     }
-    const { rows } = await pool.query<{ count: string }>("select count(*) from events where stream_id like 'counter-%'");
+    const { rows } = await pool.query<{ count: string }>(
+      "select count(*) from events where stream_id like 'counter-%'",
+    );
     console.log(`events stored by the measured commands: ${rows[0].count}`);
   } finally {
     await notifications.close();

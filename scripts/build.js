@@ -61,7 +61,8 @@ const build = (root) => {
   try {
     const args = [swcBinary(), 'src', '-d', staging, '--strip-leading-paths', '--quiet', '--ignore', '**/*.spec.ts'];
     const compiled = spawnSync(process.execPath, args, { cwd: root, encoding: 'utf8' });
-    if (compiled.status !== 0) throw new Error(`swc failed (${compiled.status ?? compiled.signal}):\n${compiled.stdout}${compiled.stderr}`);
+    if (compiled.status !== 0)
+      throw new Error(`swc failed (${compiled.status ?? compiled.signal}):\n${compiled.stdout}${compiled.stderr}`);
     const outputs = filesUnder(staging);
     for (const file of outputs) {
       const target = path.join(dist, file);
@@ -85,7 +86,11 @@ const build = (root) => {
 /** Builds only when dist/ is stale; returns whether it built. */
 const ensureBuilt = (root, log = () => undefined) => {
   if (!isStale(root)) return false;
-  log(fs.existsSync(path.join(root, 'dist', ENTRY)) ? 'sources changed since the last build: building dist/' : 'building dist/');
+  log(
+    fs.existsSync(path.join(root, 'dist', ENTRY))
+      ? 'sources changed since the last build: building dist/'
+      : 'building dist/',
+  );
   build(root);
   return true;
 };

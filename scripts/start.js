@@ -14,7 +14,8 @@ try {
   ensureBuilt(root, say);
 } catch (error) {
   // installed without the development dependencies (the compiler): run what was built, if anything was
-  if (error.code === 'MODULE_NOT_FOUND' && fs.existsSync(entry)) say('dist/ may be older than src/, but the compiler is not installed: running dist/ as it is');
+  if (error.code === 'MODULE_NOT_FOUND' && fs.existsSync(entry))
+    say('dist/ may be older than src/, but the compiler is not installed: running dist/ as it is');
   else {
     say(`the build failed, nothing started\n${error.message}`);
     process.exit(1);

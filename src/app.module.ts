@@ -10,12 +10,16 @@ import { IdentityAdaptersModule } from './infrastructure/identity/identity-adapt
 import { PostgresModule } from './infrastructure/postgres/postgres.module';
 import { CustodyModule } from './infrastructure/custody/custody.module';
 import { Runtime } from './infrastructure/runtime';
-import { TestExecutorModule } from './infrastructure/test-executor/test-executor.module';
 import { ChainsModule } from './application/chains/chains.module';
 import { WebhooksModule } from './application/webhooks/webhooks.module';
 import { WebhookAdaptersModule } from './infrastructure/webhooks/webhook-adapters.module';
 import { ChainAdaptersModule } from './infrastructure/chain/chain-adapters.module';
+import { BillingModule } from './projections/billing/billing.module';
+import { CredentialListModule } from './projections/credentials/credentials.module';
+import { OperationListModule } from './projections/operation-list/operation-list.module';
 import { ResolutionModule } from './projections/resolution/resolution.module';
+import { WebhookListModule } from './projections/webhook-list/webhook-list.module';
+import { SettingsModule } from './infrastructure/config/settings.module';
 import { Web3Module } from './application/web3/web3.module';
 import { ResolutionHttpModule } from './interfaces/http/resolution/resolution-http.module';
 import { PartnerWeb3HttpModule } from './interfaces/http/partner-web3/partner-web3-http.module';
@@ -45,6 +49,7 @@ export class AppModule {
         CoreModule.forRoot(config, runtime, clock),
         DiscoveryModule,
         PostgresModule,
+        SettingsModule,
         IdentityAdaptersModule,
         CustodyModule,
         OperationsModule,
@@ -54,10 +59,15 @@ export class AppModule {
         WebhookAdaptersModule,
         WebhooksModule,
         ResolutionModule,
+        OperationListModule,
+        BillingModule,
+        CredentialListModule,
+        WebhookListModule,
         Web3Module,
         // the HTTP surfaces run in the api role only; a worker serves /health and /metrics
-        ...(runtime.servesApi ? [OpenApiModule, OAuthModule, AgentActionsModule, ResolutionHttpModule, PartnerWeb3HttpModule] : []),
-        ...(config.values.testExecutorEnabled ? [TestExecutorModule] : []),
+        ...(runtime.servesApi
+          ? [OpenApiModule, OAuthModule, AgentActionsModule, ResolutionHttpModule, PartnerWeb3HttpModule]
+          : []),
         ...extraModules,
       ],
       controllers: [HealthController],

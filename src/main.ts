@@ -5,7 +5,14 @@ import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify
 import { FastifyReply, FastifyRequest } from 'fastify';
 import { toProblem } from './interfaces/http/shared/problem';
 import { sendProblem } from './interfaces/http/shared/surfaces';
-import { BODY_LIMIT_BYTES, clientErrorHandler, guardRequestTarget, parseQueryString, registerBodyParsers, URL_LIMIT_BYTES } from './interfaces/http/shared/http-input';
+import {
+  BODY_LIMIT_BYTES,
+  clientErrorHandler,
+  guardRequestTarget,
+  parseQueryString,
+  registerBodyParsers,
+  URL_LIMIT_BYTES,
+} from './interfaces/http/shared/http-input';
 import { SwaggerModule } from '@nestjs/swagger';
 import { OpenApiDocuments } from './interfaces/http/shared/openapi/openapi-documents';
 import { Logger as Pino } from 'pino';
@@ -31,14 +38,20 @@ export const createApp = async (options: CreateAppOptions): Promise<NestFastifyA
     // a path parameter is bounded by the request target's limit; the route's own validation says what is wrong with it
     routerOptions: { maxParamLength: URL_LIMIT_BYTES, querystringParser: parseQueryString },
     // errors Fastify raises before routing (a path with broken percent-encoding) leave in the surface's format too
-    frameworkErrors: (error: Error, request: FastifyRequest, reply: FastifyReply) => sendProblem(reply, request.url, toProblem(error)),
+    frameworkErrors: (error: Error, request: FastifyRequest, reply: FastifyReply) =>
+      sendProblem(reply, request.url, toProblem(error)),
     clientErrorHandler,
   });
   const fastify = adapter.getInstance();
   registerBodyParsers(fastify);
   fastify.addHook('onRequest', guardRequestTarget);
   const app = await NestFactory.create<NestFastifyApplication>(
-    AppModule.forRoot({ config: options.config, runtime: options.runtime, clock: options.clock, extraModules: options.extraModules }),
+    AppModule.forRoot({
+      config: options.config,
+      runtime: options.runtime,
+      clock: options.clock,
+      extraModules: options.extraModules,
+    }),
     adapter,
     { logger: new PinoLoggerService(options.logger), abortOnError: false, bodyParser: false },
   );
@@ -50,7 +63,10 @@ export const createApp = async (options: CreateAppOptions): Promise<NestFastifyA
 
 /** Swagger UI at /docs over each surface's own document (`/openapi/<surface>.json`). */
 const serveSwaggerUi = (app: NestFastifyApplication): void => {
-  const urls = app.get(OpenApiDocuments).names().map((name) => ({ name, url: `/openapi/${name}.json` }));
+  const urls = app
+    .get(OpenApiDocuments)
+    .names()
+    .map((name) => ({ name, url: `/openapi/${name}.json` }));
   const index = { openapi: '3.1.0', info: { title: 'domain-engine', version: '0.1.0' }, paths: {} };
   SwaggerModule.setup('docs', app, index, { raw: false, explorer: true, swaggerOptions: { urls, spec: undefined } });
 };
@@ -58,10 +74,16 @@ const serveSwaggerUi = (app: NestFastifyApplication): void => {
 /** One log line and one latency observation per request, labelled by route pattern (never by raw path). */
 const observeRequests = (app: NestFastifyApplication, logger: Pino): void => {
   const metrics = app.get(Metrics);
-  app.getHttpAdapter().getInstance().addHook('onResponse', async (request, reply) => {
-    const route = request.routeOptions?.url ?? 'unrouted';
-    const seconds = reply.elapsedTime / 1000;
-    metrics.requestDuration.observe({ method: request.method, route, status: String(reply.statusCode) }, seconds);
-    logger.info({ method: request.method, route, status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
-  });
+  app
+    .getHttpAdapter()
+    .getInstance()
+    .addHook('onResponse', async (request, reply) => {
+      const route = request.routeOptions?.url ?? 'unrouted';
+      const seconds = reply.elapsedTime / 1000;
+      metrics.requestDuration.observe({ method: request.method, route, status: String(reply.statusCode) }, seconds);
+      logger.info(
+        { method: request.method, route, status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+        'request',
+      );
+    });
 };

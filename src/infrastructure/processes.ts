@@ -12,9 +12,15 @@ export const isAlive = (pid: number): boolean => {
  * Stops a process known only by its pid (an embedded server or chain another process started): `signal` first,
  * then, if it outlives `graceMs`, `hardSignal` when given. Resolves once it is gone or the waiting is over.
  */
-export const stopProcess = async (pid: number, signal: NodeJS.Signals, graceMs: number, hardSignal?: NodeJS.Signals): Promise<void> => {
+export const stopProcess = async (
+  pid: number,
+  signal: NodeJS.Signals,
+  graceMs: number,
+  hardSignal?: NodeJS.Signals,
+): Promise<void> => {
   const gone = async (withinMs: number): Promise<void> => {
-    for (let waited = 0; waited < withinMs && isAlive(pid); waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+    for (let waited = 0; waited < withinMs && isAlive(pid); waited += 50)
+      await new Promise((resolve) => setTimeout(resolve, 50));
   };
   if (!isAlive(pid)) return;
   process.kill(pid, signal);

@@ -19,10 +19,16 @@ describe.each(EVENT_STORE_ADAPTERS)('event store contract: %s', (_name, open) =>
 
   it('appends to a new stream and reads it back in order with its metadata', async () => {
     const metadata = meta();
-    const result = await subject.store.append([{ streamId: 's-1', expectedVersion: 'no_stream', events: [event(1), event(2)] }], metadata);
+    const result = await subject.store.append(
+      [{ streamId: 's-1', expectedVersion: 'no_stream', events: [event(1), event(2)] }],
+      metadata,
+    );
     expect(result).toEqual({ versions: [2], duplicate: false });
     const events = await subject.store.readStream('s-1');
-    expect(events.map((e) => [e.type, e.data, e.streamPosition])).toEqual([['Counted', { n: 1 }, 1], ['Counted', { n: 2 }, 2]]);
+    expect(events.map((e) => [e.type, e.data, e.streamPosition])).toEqual([
+      ['Counted', { n: 1 }, 1],
+      ['Counted', { n: 2 }, 2],
+    ]);
     expect(events[0].metadata).toEqual(metadata);
     expect(events[0].recordedAt).toBeInstanceOf(Date);
     expect(await subject.store.readStream('s-1', 1)).toHaveLength(1);
@@ -30,7 +36,10 @@ describe.each(EVENT_STORE_ADAPTERS)('event store contract: %s', (_name, open) =>
 
   it('reads the last event of a stream alone, and nothing of a stream that does not exist', async () => {
     const { store } = subject;
-    await store.append([{ streamId: 'last-1', expectedVersion: 'no_stream', events: [event(1), event(2), event(3)] }], meta());
+    await store.append(
+      [{ streamId: 'last-1', expectedVersion: 'no_stream', events: [event(1), event(2), event(3)] }],
+      meta(),
+    );
     const last = await store.readLast('last-1');
     expect([last?.data, last?.streamPosition]).toEqual([{ n: 3 }, 3]);
     expect(await store.readLast('last-none')).toBeUndefined();
@@ -38,7 +47,10 @@ describe.each(EVENT_STORE_ADAPTERS)('event store contract: %s', (_name, open) =>
 
   it('refuses no_stream on an existing stream with a typed conflict', async () => {
     await subject.store.append([{ streamId: 's-1', expectedVersion: 'no_stream', events: [event(1)] }], meta());
-    const attempt = subject.store.append([{ streamId: 's-1', expectedVersion: 'no_stream', events: [event(2)] }], meta());
+    const attempt = subject.store.append(
+      [{ streamId: 's-1', expectedVersion: 'no_stream', events: [event(2)] }],
+      meta(),
+    );
     await expect(attempt).rejects.toBeInstanceOf(WrongExpectedVersion);
     await expect(attempt).rejects.toMatchObject({ streamId: 's-1', expected: 'no_stream', actual: 1 });
     expect(await subject.store.readStream('s-1')).toHaveLength(1);
@@ -47,7 +59,9 @@ describe.each(EVENT_STORE_ADAPTERS)('event store contract: %s', (_name, open) =>
   it('appends at the exact version and refuses a stale one', async () => {
     await subject.store.append([{ streamId: 's-1', expectedVersion: 'no_stream', events: [event(1)] }], meta());
     await subject.store.append([{ streamId: 's-1', expectedVersion: 1, events: [event(2)] }], meta());
-    await expect(subject.store.append([{ streamId: 's-1', expectedVersion: 1, events: [event(3)] }], meta())).rejects.toMatchObject({
+    await expect(
+      subject.store.append([{ streamId: 's-1', expectedVersion: 1, events: [event(3)] }], meta()),
+    ).rejects.toMatchObject({
       expected: 1,
       actual: 2,
     });
@@ -56,7 +70,10 @@ describe.each(EVENT_STORE_ADAPTERS)('event store contract: %s', (_name, open) =>
 
   it('appends with any version to new and existing streams', async () => {
     await subject.store.append([{ streamId: 's-1', expectedVersion: 'any', events: [event(1)] }], meta());
-    const result = await subject.store.append([{ streamId: 's-1', expectedVersion: 'any', events: [event(2)] }], meta());
+    const result = await subject.store.append(
+      [{ streamId: 's-1', expectedVersion: 'any', events: [event(2)] }],
+      meta(),
+    );
     expect(result.versions).toEqual([2]);
   });
 
@@ -92,7 +109,8 @@ describe.each(EVENT_STORE_ADAPTERS)('event store contract: %s', (_name, open) =>
 
   it('reads all streams in global order from a checkpoint, and knows its head', async () => {
     expect(await subject.store.head()).toEqual(START);
-    for (let n = 1; n <= 5; n++) await subject.store.append([{ streamId: `s-${n % 2}`, expectedVersion: 'any', events: [event(n)] }], meta());
+    for (let n = 1; n <= 5; n++)
+      await subject.store.append([{ streamId: `s-${n % 2}`, expectedVersion: 'any', events: [event(n)] }], meta());
     const all = await subject.store.readAll(START, 100);
     expect(all.map((e) => (e.data as { n: number }).n)).toEqual([1, 2, 3, 4, 5]);
     const rest = await subject.store.readAll(all[1].checkpoint, 2);
@@ -105,10 +123,15 @@ describe.each(EVENT_STORE_ADAPTERS)('event store contract: %s', (_name, open) =>
     const seen: StoredEvent[] = [];
     let arrived: () => void = () => undefined;
     const third = new Promise<void>((resolve) => (arrived = resolve));
-    const subscription = subscribe(subject.store, START, async (batch) => {
-      seen.push(...batch);
-      if (seen.length >= 3) arrived();
-    }, { pollMs: 60_000 });
+    const subscription = subscribe(
+      subject.store,
+      START,
+      async (batch) => {
+        seen.push(...batch);
+        if (seen.length >= 3) arrived();
+      },
+      { pollMs: 60_000 },
+    );
     await subject.store.append([{ streamId: 's-2', expectedVersion: 'any', events: [event(2)] }], meta());
     await subject.store.append([{ streamId: 's-1', expectedVersion: 'any', events: [event(3)] }], meta());
     await third; // a poll interval of a minute: only the append notification can wake it in time
@@ -121,11 +144,16 @@ describe.each(EVENT_STORE_ADAPTERS)('event store contract: %s', (_name, open) =>
     const deliveries: number[] = [];
     let done: () => void = () => undefined;
     const finished = new Promise<void>((resolve) => (done = resolve));
-    const subscription = subscribe(subject.store, START, async (batch) => {
-      deliveries.push(batch.length);
-      if (deliveries.length === 1) throw new Error('handler down');
-      done();
-    }, { retryMs: 1 });
+    const subscription = subscribe(
+      subject.store,
+      START,
+      async (batch) => {
+        deliveries.push(batch.length);
+        if (deliveries.length === 1) throw new Error('handler down');
+        done();
+      },
+      { retryMs: 1 },
+    );
     await finished;
     await subscription.close();
     expect(deliveries).toEqual([1, 1]);

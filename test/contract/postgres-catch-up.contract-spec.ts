@@ -1,22 +1,35 @@
 import { randomUUID } from 'node:crypto';
 import { PoolClient } from 'pg';
-import { Checkpoint, EventMetadata, EventStore, START, StoredEvent } from '../../src/application/shared/event-store.port';
+import {
+  Checkpoint,
+  EventMetadata,
+  EventStore,
+  START,
+  StoredEvent,
+} from '../../src/application/shared/event-store.port';
 import { subscribe } from '../../src/application/shared/subscription';
 import { appendStatement } from '../../src/infrastructure/postgres/postgres-event-store';
 import { openPostgresEventStore } from '../support/event-stores';
 
 const meta = (): EventMetadata => ({ commandId: randomUUID(), correlationId: 'c', causationId: 'c', accountId: null });
-const write = (streamId: string, n: number) => [{ streamId, expectedVersion: 'any' as const, events: [{ type: 'Counted', data: { n } }] }];
+const write = (streamId: string, n: number) => [
+  { streamId, expectedVersion: 'any' as const, events: [{ type: 'Counted', data: { n } }] },
+];
 const numbers = (events: StoredEvent[]) => events.map((e) => (e.data as { n: number }).n);
 
 /** Everything a subscription from the start delivers, once it has delivered `count` events. */
 const collect = (store: EventStore, count: number, from: Checkpoint = START): Promise<StoredEvent[]> => {
   const seen: StoredEvent[] = [];
   return new Promise((resolve) => {
-    const subscription = subscribe(store, from, async (batch) => {
-      seen.push(...batch);
-      if (seen.length >= count) void subscription.close().then(() => resolve(seen));
-    }, { pollMs: 20 });
+    const subscription = subscribe(
+      store,
+      from,
+      async (batch) => {
+        seen.push(...batch);
+        if (seen.length >= count) void subscription.close().then(() => resolve(seen));
+      },
+      { pollMs: 20 },
+    );
   });
 };
 

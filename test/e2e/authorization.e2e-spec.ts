@@ -16,7 +16,11 @@ import { createTestApp, TestApp } from '../support/test-app';
 type Credentials = Record<string, string>;
 
 /** The error body each surface answers 401 and 403 with. */
-const unauthorized = { agent: { error: 'unauthorized', message: 'Authentication required' }, partner: { code: 'UNAUTHORIZED' }, resolution: { code: 'UNAUTHORIZED' } };
+const unauthorized = {
+  agent: { error: 'unauthorized', message: 'Authentication required' },
+  partner: { code: 'UNAUTHORIZED' },
+  resolution: { code: 'UNAUTHORIZED' },
+};
 const forbidden = { agent: { error: 'forbidden' }, partner: { code: 'FORBIDDEN' }, resolution: { code: 'FORBIDDEN' } };
 
 describe('authorization of every protected route (the table comes from the registered routes)', () => {
@@ -27,8 +31,10 @@ describe('authorization of every protected route (the table comes from the regis
   beforeAll(async () => {
     subject = await createTestApp({ extraModules: [AuthProbeModule] });
     const commands = subject.app.get(CommandBus);
-    const open = async (request: ConstructorParameters<typeof OpenAccount>[0]) => (await commands.execute(new OpenAccount(request))).accountId;
-    const issue = async (accountId: string, kind: CredentialKind, scopes: string[] = []) => commands.execute(new IssueCredential(accountId, kind, scopes));
+    const open = async (request: ConstructorParameters<typeof OpenAccount>[0]) =>
+      (await commands.execute(new OpenAccount(request))).accountId;
+    const issue = async (accountId: string, kind: CredentialKind, scopes: string[] = []) =>
+      commands.execute(new IssueCredential(accountId, kind, scopes));
     const revoked = async (accountId: string, kind: CredentialKind) => {
       const issued = await issue(accountId, kind);
       await subject.settled();
@@ -41,7 +47,10 @@ describe('authorization of every protected route (the table comes from the regis
     const tokens = subject.app.get(OAuthTokens);
     const scope = 'domains:search portfolio:read';
     const { started, refreshToken } = tokens.startFamily(user, scope, Date.now());
-    await handleCommand(subject.app.get(EventStore), refreshFamilyStream(started.familyId), refreshFamilyDecider, { type: 'StartRefreshFamily', data: started });
+    await handleCommand(subject.app.get(EventStore), refreshFamilyStream(started.familyId), refreshFamilyDecider, {
+      type: 'StartRefreshFamily',
+      data: started,
+    });
     const web3 = await open({ kind: 'partner', profile: 'web3', name: 'Web3 partner' });
     const reseller = await open({ kind: 'partner', profile: 'reseller', name: 'Reseller' });
     credentials = {
@@ -60,7 +69,9 @@ describe('authorization of every protected route (the table comes from the regis
     };
     protectedRoutes = routeCatalog(subject.app)
       .filter((route) => route.access && !('open' in route.access))
-      .flatMap((route) => route.paths.map((path) => ({ method: route.method, path: path.replace(/:[^/]+/g, 'example.com'), route })));
+      .flatMap((route) =>
+        route.paths.map((path) => ({ method: route.method, path: path.replace(/:[^/]+/g, 'example.com'), route })),
+      );
   });
   afterAll(() => subject.close());
 
@@ -82,17 +93,34 @@ describe('authorization of every protected route (the table comes from the regis
     const access = route.access!;
     switch (access.surface) {
       case 'agent': {
-        const cases = { right: credentials.agentKey, revoked: credentials.revokedAgentKey, wrongKind: [credentials.resolutionKey, credentials.web3Key] };
-        return { ...cases, wrongProfileOrScope: 'scope' in access && access.scope === 'cart:read' ? [] : [credentials.narrowAgentKey] };
+        const cases = {
+          right: credentials.agentKey,
+          revoked: credentials.revokedAgentKey,
+          wrongKind: [credentials.resolutionKey, credentials.web3Key],
+        };
+        return {
+          ...cases,
+          wrongProfileOrScope: 'scope' in access && access.scope === 'cart:read' ? [] : [credentials.narrowAgentKey],
+        };
       }
       case 'partner': {
         const right = access.profile === 'web3' ? credentials.web3Key : credentials.resellerKey;
         const other = access.profile === 'web3' ? credentials.resellerKey : credentials.web3Key;
         const revoked = access.profile === 'web3' ? credentials.revokedWeb3Key : credentials.revokedResellerKey;
-        return { right, revoked, wrongKind: [credentials.agentKey, credentials.resolutionKey, credentials.oauthToken], wrongProfileOrScope: [other] };
+        return {
+          right,
+          revoked,
+          wrongKind: [credentials.agentKey, credentials.resolutionKey, credentials.oauthToken],
+          wrongProfileOrScope: [other],
+        };
       }
       case 'resolution':
-        return { right: credentials.resolutionKey, revoked: credentials.revokedResolutionKey, wrongKind: [credentials.agentKey, credentials.web3Key], wrongProfileOrScope: [] };
+        return {
+          right: credentials.resolutionKey,
+          revoked: credentials.revokedResolutionKey,
+          wrongKind: [credentials.agentKey, credentials.web3Key],
+          wrongProfileOrScope: [],
+        };
     }
   };
 
@@ -102,7 +130,11 @@ describe('authorization of every protected route (the table comes from the regis
       const cases = casesFor(entry);
       for (const bearer of [undefined, 'not-a-credential', cases.revoked, ...cases.wrongKind]) {
         const res = await call(entry.method, entry.path, bearer);
-        expect({ route: `${entry.method} ${entry.path}`, bearer: bearer?.slice(0, 12), status: res.statusCode }).toEqual({ route: `${entry.method} ${entry.path}`, bearer: bearer?.slice(0, 12), status: 401 });
+        expect({
+          route: `${entry.method} ${entry.path}`,
+          bearer: bearer?.slice(0, 12),
+          status: res.statusCode,
+        }).toEqual({ route: `${entry.method} ${entry.path}`, bearer: bearer?.slice(0, 12), status: 401 });
         expect(res.json()).toMatchObject(unauthorized[surface]);
       }
     }
@@ -113,7 +145,10 @@ describe('authorization of every protected route (the table comes from the regis
       const surface = entry.route.access!.surface as keyof typeof forbidden;
       for (const bearer of casesFor(entry).wrongProfileOrScope) {
         const res = await call(entry.method, entry.path, bearer);
-        expect({ route: `${entry.method} ${entry.path}`, status: res.statusCode }).toEqual({ route: `${entry.method} ${entry.path}`, status: 403 });
+        expect({ route: `${entry.method} ${entry.path}`, status: res.statusCode }).toEqual({
+          route: `${entry.method} ${entry.path}`,
+          status: 403,
+        });
         expect(res.json()).toMatchObject(forbidden[surface]);
       }
     }
@@ -122,7 +157,10 @@ describe('authorization of every protected route (the table comes from the regis
   it('lets the right credential through', async () => {
     for (const entry of protectedRoutes) {
       const res = await call(entry.method, entry.path, casesFor(entry).right);
-      expect({ route: `${entry.method} ${entry.path}`, denied: [401, 403].includes(res.statusCode) }).toEqual({ route: `${entry.method} ${entry.path}`, denied: false });
+      expect({ route: `${entry.method} ${entry.path}`, denied: [401, 403].includes(res.statusCode) }).toEqual({
+        route: `${entry.method} ${entry.path}`,
+        denied: false,
+      });
     }
   });
 

@@ -1,5 +1,16 @@
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -12,14 +23,18 @@ const ROOT = join(__dirname, '../..');
 const checkout = (): string => {
   const root = mkdtempSync(join(tmpdir(), 'domain-engine-build-'));
   mkdirSync(join(root, 'scripts'));
-  for (const script of ['build.js', 'start.js']) copyFileSync(join(ROOT, 'scripts', script), join(root, 'scripts', script));
+  for (const script of ['build.js', 'start.js'])
+    copyFileSync(join(ROOT, 'scripts', script), join(root, 'scripts', script));
   copyFileSync(join(ROOT, '.swcrc'), join(root, '.swcrc'));
   symlinkSync(join(ROOT, 'node_modules'), join(root, 'node_modules'));
   const source = (file: string, text: string) => {
     mkdirSync(join(root, 'src', file, '..'), { recursive: true });
     writeFileSync(join(root, 'src', file), text);
   };
-  source('interfaces/cli/main.ts', "import { VERSION } from './version';\nexport const main = (argv: string[]): void => void process.stdout.write(JSON.stringify({ args: argv.slice(2), version: VERSION }));\n");
+  source(
+    'interfaces/cli/main.ts',
+    "import { VERSION } from './version';\nexport const main = (argv: string[]): void => void process.stdout.write(JSON.stringify({ args: argv.slice(2), version: VERSION }));\n",
+  );
   source('interfaces/cli/version.ts', 'export const VERSION: number = 1;\n');
   source('extra/old.ts', 'export const old = true;\n');
   source('extra/old.spec.ts', "it('is a test', () => undefined);\n");
@@ -27,16 +42,26 @@ const checkout = (): string => {
 };
 
 const start = (root: string, ...args: string[]) => {
-  const run = spawnSync(process.execPath, [join(root, 'scripts', 'start.js'), ...args], { cwd: root, encoding: 'utf8' });
+  const run = spawnSync(process.execPath, [join(root, 'scripts', 'start.js'), ...args], {
+    cwd: root,
+    encoding: 'utf8',
+  });
   return { code: run.status, stdout: run.stdout, stderr: run.stderr };
 };
 
-/** Each compiled file with the inode and modification time it has now: a file written again, or removed and created anew, shows. */
+/**
+ * Each compiled file with the inode and modification time it has now: a file written again, or removed and created
+ * anew, shows.
+ */
 const snapshot = (root: string): Record<string, string> => {
   const dist = join(root, 'dist');
   const walk = (dir: string): string[] =>
-    readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? walk(join(dir, entry.name)) : [join(dir, entry.name)]));
-  return Object.fromEntries(walk(dist).map((file) => [file.slice(dist.length + 1), `${statSync(file).ino}@${statSync(file).mtimeMs}`]));
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+      entry.isDirectory() ? walk(join(dir, entry.name)) : [join(dir, entry.name)],
+    );
+  return Object.fromEntries(
+    walk(dist).map((file) => [file.slice(dist.length + 1), `${statSync(file).ino}@${statSync(file).mtimeMs}`]),
+  );
 };
 
 describe('npm start and npm run build', () => {
@@ -72,7 +97,9 @@ describe('npm start and npm run build', () => {
     expect(existsSync(join(root, 'dist', 'extra'))).toBe(false);
     expect(readdirSync(root).filter((name) => name.startsWith('.dist-build-'))).toEqual([]); // nothing left aside
     // the source maps still point at the sources
-    expect(JSON.parse(readFileSync(join(root, 'dist', 'interfaces', 'cli', 'version.js.map'), 'utf8')).sources).toEqual(['../../../src/interfaces/cli/version.ts']);
+    expect(JSON.parse(readFileSync(join(root, 'dist', 'interfaces', 'cli', 'version.js.map'), 'utf8')).sources).toEqual(
+      ['../../../src/interfaces/cli/version.ts'],
+    );
   });
 
   it('leaves dist/ as it was when the compiler fails, and starts nothing', () => {
@@ -88,7 +115,13 @@ describe('npm start and npm run build', () => {
   });
 
   it('is what package.json runs: start and build never delete dist/ first, install builds once', () => {
-    const { scripts } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
-    expect(scripts).toMatchObject({ start: 'node scripts/start.js', build: 'node scripts/build.js', prepare: 'npm run build' });
+    const { scripts } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+      scripts: Record<string, string>;
+    };
+    expect(scripts).toMatchObject({
+      start: 'node scripts/start.js',
+      build: 'node scripts/build.js',
+      prepare: 'npm run build',
+    });
   });
 });

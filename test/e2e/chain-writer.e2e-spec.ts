@@ -26,7 +26,9 @@ describe('chain reader and writer: idempotent writes and owner signatures on a r
   let writer: ViemChainWriter;
   const writerWith = (journal: ChainWriteJournal) => new ViemChainWriter(connections, reader, journal);
   const relayerNonce = async () =>
-    createPublicClient({ transport: http(chains.networks[1].rpcUrl) }).getTransactionCount({ address: privateKeyToAccount(chains.relayerKey).address });
+    createPublicClient({ transport: http(chains.networks[1].rpcUrl) }).getTransactionCount({
+      address: privateKeyToAccount(chains.relayerKey).address,
+    });
   let counter = 0;
   const fresh = () => `gw${Date.now().toString(36)}${(counter += 1)}.crypto`;
 
@@ -52,7 +54,10 @@ describe('chain reader and writer: idempotent writes and owner signatures on a r
     const again = await writerWith(new ChainWriteJournal(pool)).mint('w-1', 'MATIC', name, owner.address, {});
     expect(again).toEqual(first);
     // another write whose effect is already on the chain sends nothing either
-    expect(await writer.mint('w-2', 'MATIC', name, owner.address, {})).toEqual({ transactionHash: null, blockNumber: null });
+    expect(await writer.mint('w-2', 'MATIC', name, owner.address, {})).toEqual({
+      transactionHash: null,
+      blockNumber: null,
+    });
     expect(await relayerNonce()).toBe(nonce);
     await expect(writer.mint('w-3', 'MATIC', name, newWallet().address, {})).rejects.toBeInstanceOf(ChainWriteRejected);
     expect((await reader.domain('MATIC', name, ['crypto.ETH.address'])).owner).toBe(owner.address);
@@ -65,7 +70,9 @@ describe('chain reader and writer: idempotent writes and owner signatures on a r
     const crashing = writerWith(new CrashAfterRecording(pool));
     await expect(crashing.mint('w-crash', 'MATIC', name, owner.address, {})).rejects.toThrow('crashed after recording');
     expect((await reader.domain('MATIC', name, [])).owner).toBeNull(); // nothing reached the chain
-    const { rows } = await pool.query<{ transaction_hash: string }>("select transaction_hash from chain_writes where write_id = 'w-crash'");
+    const { rows } = await pool.query<{ transaction_hash: string }>(
+      "select transaction_hash from chain_writes where write_id = 'w-crash'",
+    );
 
     const resumed = await writer.mint('w-crash', 'MATIC', name, owner.address, {});
     expect(resumed.transactionHash).toBe(rows[0].transaction_hash);
@@ -77,7 +84,11 @@ describe('chain reader and writer: idempotent writes and owner signatures on a r
     const name = fresh();
     const owner = newWallet();
     await writer.mint(`m-${name}`, 'MATIC', name, owner.address, {});
-    const set = (value: string) => ({ kind: 'SET_RECORDS' as const, records: { 'ipfs.html.value': value }, reset: false });
+    const set = (value: string) => ({
+      kind: 'SET_RECORDS' as const,
+      records: { 'ipfs.html.value': value },
+      reset: false,
+    });
 
     const { request, messageToSign } = await reader.forwardRequest('MATIC', name, owner.address, set('QmSigned'));
     const good = await owner.signer.signRaw(messageToSign);
@@ -89,7 +100,9 @@ describe('chain reader and writer: idempotent writes and owner signatures on a r
     await writer.relay(`r-${name}`, 'MATIC', request, good);
     await writer.relay(`r-${name}`, 'MATIC', request, good); // the same write: once
     expect(await reader.nonceOf('MATIC', name)).toBe(request.nonce + 1n);
-    expect((await reader.domain('MATIC', name, ['ipfs.html.value'])).records).toEqual({ 'ipfs.html.value': 'QmSigned' });
+    expect((await reader.domain('MATIC', name, ['ipfs.html.value'])).records).toEqual({
+      'ipfs.html.value': 'QmSigned',
+    });
 
     // replayed under a new write id: the registry spent that nonce
     expect(await reader.verify('MATIC', request, good)).toEqual({ offChain: false, onChain: false });
@@ -100,7 +113,9 @@ describe('chain reader and writer: idempotent writes and owner signatures on a r
     const laterSignature = await owner.signer.signRaw(later.messageToSign);
     await writer.actAsOwner(`other-${name}`, 'MATIC', name, owner.signer, set('QmFirst'));
     expect(await reader.verify('MATIC', later.request, laterSignature)).toEqual({ offChain: false, onChain: false });
-    await expect(writer.relay(`stale-${name}`, 'MATIC', later.request, laterSignature)).rejects.toBeInstanceOf(ChainWriteRejected);
+    await expect(writer.relay(`stale-${name}`, 'MATIC', later.request, laterSignature)).rejects.toBeInstanceOf(
+      ChainWriteRejected,
+    );
     expect((await reader.domain('MATIC', name, ['ipfs.html.value'])).records).toEqual({ 'ipfs.html.value': 'QmFirst' });
   });
 
@@ -115,6 +130,8 @@ describe('chain reader and writer: idempotent writes and owner signatures on a r
     expect((await reader.domain('MATIC', name, [])).owner).toBe(reader.serviceAddress());
 
     await expect(writer.mint('eth-1', 'ETH', fresh(), owner.address, {})).rejects.toThrow('does not write to ETH');
-    expect((await reader.domain('ETH', 'brad.crypto', ['crypto.BTC.address'])).records).toEqual({ 'crypto.BTC.address': 'bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh' });
+    expect((await reader.domain('ETH', 'brad.crypto', ['crypto.BTC.address'])).records).toEqual({
+      'crypto.BTC.address': 'bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh',
+    });
   });
 });

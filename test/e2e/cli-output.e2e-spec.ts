@@ -6,7 +6,10 @@ import { freePort } from '../support/free-port';
 
 /** The JSON log lines of a command's stderr, by level (pino: 30 info, 40 warn, 50 error). */
 const logLevels = (stderr: string): number[] =>
-  stderr.split('\n').filter((line) => line.startsWith('{')).map((line) => (JSON.parse(line) as { level: number }).level);
+  stderr
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => (JSON.parse(line) as { level: number }).level);
 
 /**
  * A CLI command answers on stdout and stays quiet otherwise: the application it starts logs only warnings and
@@ -24,8 +27,11 @@ describe('what CLI commands print', () => {
     const created = await runCli(['accounts', 'create-partner', '--profile', 'reseller', '--name', 'Quiet Ltd'], env);
     expect(created.code).toBe(0);
     expect(created.stdout.split('\n')).toEqual([
-      expect.stringMatching(/^account: acc-/), 'profile: reseller', expect.stringMatching(/^key id: key-/),
-      expect.stringMatching(/^access key \(shown once, .*\): \S+$/), '',
+      expect.stringMatching(/^account: acc-/),
+      'profile: reseller',
+      expect.stringMatching(/^key id: key-/),
+      expect.stringMatching(/^access key \(shown once, .*\): \S+$/),
+      '',
     ]);
     expect(logLevels(created.stderr).filter((level) => level < 40)).toEqual([]);
 
@@ -35,7 +41,10 @@ describe('what CLI commands print', () => {
   });
 
   it('logs at LOG_LEVEL on stderr with --verbose, before or after the command', async () => {
-    for (const args of [['--verbose', 'keys', 'list'], ['keys', 'list', '--verbose']]) {
+    for (const args of [
+      ['--verbose', 'keys', 'list'],
+      ['keys', 'list', '--verbose'],
+    ]) {
       const verbose = await runCli(args, env);
       expect(verbose.code).toBe(0);
       expect(verbose.stdout.split('\n')[0]).toBe('id\taccount\tkind\tprefix\tcreated\tstatus\tscopes');

@@ -17,7 +17,12 @@ describe('active keys kept per process', () => {
   const otherClock = new TestClock();
   beforeAll(async () => {
     revoking = await createTestApp({ env: { CREDENTIAL_CACHE_MS: '1000' }, extraModules: [AuthProbeModule] });
-    other = await createTestApp({ env: { CREDENTIAL_CACHE_MS: '1000' }, databaseUrl: revoking.databaseUrl, clock: otherClock, extraModules: [AuthProbeModule] });
+    other = await createTestApp({
+      env: { CREDENTIAL_CACHE_MS: '1000' },
+      databaseUrl: revoking.databaseUrl,
+      clock: otherClock,
+      extraModules: [AuthProbeModule],
+    });
   });
   afterAll(async () => {
     await other?.close();
@@ -28,7 +33,10 @@ describe('active keys kept per process', () => {
     const commands = revoking.app.get(CommandBus);
     const { accountId } = await commands.execute(new OpenAccount({ kind: 'partner', profile: 'web3', name: 'Cache' }));
     const issued = await commands.execute(new IssueCredential(accountId, 'resolution_key'));
-    const probe = (subject: TestApp) => subject.app.inject({ method: 'GET', url: '/resolve/_probe', headers: { authorization: `Bearer ${issued.secret}` } }).then((response) => response.statusCode);
+    const probe = (subject: TestApp) =>
+      subject.app
+        .inject({ method: 'GET', url: '/resolve/_probe', headers: { authorization: `Bearer ${issued.secret}` } })
+        .then((response) => response.statusCode);
     expect([await probe(revoking), await probe(other)]).toEqual([200, 200]);
 
     await commands.execute(new RevokeCredential(issued.credentialId, digestOf(issued.secret)));

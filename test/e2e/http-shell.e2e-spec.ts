@@ -9,7 +9,8 @@ describe('HTTP shell', () => {
   beforeAll(async () => (subject = await createTestApp({ extraModules: [ValidationProbeModule] })));
   afterAll(() => subject.close());
 
-  const post = (url: string, payload: unknown) => subject.app.inject({ method: 'POST', url, payload: payload as object });
+  const post = (url: string, payload: unknown) =>
+    subject.app.inject({ method: 'POST', url, payload: payload as object });
 
   it('answers /health with the database ready', async () => {
     const res = await subject.app.inject({ method: 'GET', url: '/health' });
@@ -44,10 +45,22 @@ describe('HTTP shell', () => {
   });
 
   describe.each([
-    ['agent actions', '/mcp/v1/actions/_probe', { error: 'invalid_request', message: expect.any(String), issues: [expect.objectContaining({ path: 'extra' })] }],
-    ['headless signup', '/api/oauth/_probe', { error: 'invalid_request', error_description: expect.stringContaining('extra') }],
+    [
+      'agent actions',
+      '/mcp/v1/actions/_probe',
+      { error: 'invalid_request', message: expect.any(String), issues: [expect.objectContaining({ path: 'extra' })] },
+    ],
+    [
+      'headless signup',
+      '/api/oauth/_probe',
+      { error: 'invalid_request', error_description: expect.stringContaining('extra') },
+    ],
     ['partner', '/partner/v3/_probe', { code: 'VALIDATION', message: expect.stringContaining('extra') }],
-    ['resolution', '/resolve/_probe', { code: 'VALIDATION', message: expect.any(String), errors: [expect.objectContaining({ path: 'extra' })] }],
+    [
+      'resolution',
+      '/resolve/_probe',
+      { code: 'VALIDATION', message: expect.any(String), errors: [expect.objectContaining({ path: 'extra' })] },
+    ],
   ])('%s error format', (_surface, url, unknownPropertyBody) => {
     it('rejects an unknown property with 400 in the surface format', async () => {
       const res = await post(url, { name: 'alice', count: 3, extra: true });
@@ -62,7 +75,12 @@ describe('HTTP shell', () => {
     });
 
     it('rejects malformed JSON with 400, not 500', async () => {
-      const res = await subject.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json' }, payload: '{"name":' });
+      const res = await subject.app.inject({
+        method: 'POST',
+        url,
+        headers: { 'content-type': 'application/json' },
+        payload: '{"name":',
+      });
       expect(res.statusCode).toBe(400);
     });
 
@@ -75,11 +93,16 @@ describe('HTTP shell', () => {
   it('lists several problems on the partner surface as MULTIPLE_ERRORS', async () => {
     const res = await post('/partner/v3/_probe', { name: '', count: 0 });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'MULTIPLE_ERRORS', errors: expect.arrayContaining([expect.objectContaining({ code: 'VALIDATION' })]) });
+    expect(res.json()).toMatchObject({
+      code: 'MULTIPLE_ERRORS',
+      errors: expect.arrayContaining([expect.objectContaining({ code: 'VALIDATION' })]),
+    });
   });
 
   it('answers an unknown route with 404 in the surface format', async () => {
-    expect((await subject.app.inject({ method: 'GET', url: '/partner/v3/nothing' })).json()).toMatchObject({ code: 'NOT_FOUND' });
+    expect((await subject.app.inject({ method: 'GET', url: '/partner/v3/nothing' })).json()).toMatchObject({
+      code: 'NOT_FOUND',
+    });
     expect((await post('/mcp/v1/actions/svc_nothing', {})).json()).toMatchObject({ error: 'unknown_action' });
   });
 });

@@ -19,7 +19,13 @@ const STREAM = 'chain-MATIC';
 
 type Service = ChildProcess & { startOutput: string };
 interface DomainsPage {
-  data: { id: string | null; attributes: { meta: { owner: string | null; namehash: string | null; blockchain: string | null }; records: Record<string, string> } }[];
+  data: {
+    id: string | null;
+    attributes: {
+      meta: { owner: string | null; namehash: string | null; blockchain: string | null };
+      records: Record<string, string>;
+    };
+  }[];
   meta: { hasMore: boolean; nextStartingAfter: string | null };
 }
 
@@ -65,12 +71,23 @@ describe('restarting the service in the middle of indexing', () => {
     await pool?.end().catch(() => undefined);
     if (service && service.exitCode === null && service.signalCode === null) await stopped(service, 'SIGKILL');
     const chainPidFile = join(dataDir, 'chains', 'MATIC.pid');
-    if (existsSync(chainPidFile)) await stopProcess((JSON.parse(readFileSync(chainPidFile, 'utf8')) as { anvil: number }).anvil, 'SIGTERM', 10_000, 'SIGKILL');
+    if (existsSync(chainPidFile))
+      await stopProcess(
+        (JSON.parse(readFileSync(chainPidFile, 'utf8')) as { anvil: number }).anvil,
+        'SIGTERM',
+        10_000,
+        'SIGKILL',
+      );
     const postmasterPid = join(dataDir, 'postgres', 'postmaster.pid');
-    if (existsSync(postmasterPid)) await stopProcess(Number(readFileSync(postmasterPid, 'utf8').split('\n')[0]), 'SIGINT', 10_000, 'SIGQUIT');
-    if (!passed || process.env.INDEXER_RESTART_VERBOSE) process.stderr.write(`indexer-restart:\n${progress.join('\n')}\n`);
+    if (existsSync(postmasterPid))
+      await stopProcess(Number(readFileSync(postmasterPid, 'utf8').split('\n')[0]), 'SIGINT', 10_000, 'SIGQUIT');
+    if (!passed || process.env.INDEXER_RESTART_VERBOSE)
+      process.stderr.write(`indexer-restart:\n${progress.join('\n')}\n`);
     if (passed) rmSync(runDir, { recursive: true, force: true });
-    else process.stderr.write(`indexer-restart: data kept in ${runDir}; the service's last output:\n${output.slice(-4000)}\n`);
+    else
+      process.stderr.write(
+        `indexer-restart: data kept in ${runDir}; the service's last output:\n${output.slice(-4000)}\n`,
+      );
   });
 
   const start = async (): Promise<Service> => {
@@ -83,16 +100,27 @@ describe('restarting the service in the middle of indexing', () => {
 
   const rpcUrl = () => `http://127.0.0.1:${env.CHAIN_MATIC_PORT}`;
   const chainAnswers = () =>
-    fetch(rpcUrl(), { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"jsonrpc":"2.0","id":1,"method":"eth_chainId","params":[]}' }).then(
+    fetch(rpcUrl(), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"jsonrpc":"2.0","id":1,"method":"eth_chainId","params":[]}',
+    }).then(
       (response) => response.ok,
       () => false,
     );
 
   let resolutionKey: string;
   const domainsPage = async (owner: Address, perPage: number, startingAfter?: string): Promise<DomainsPage> => {
-    const query = new URLSearchParams({ owners: owner, perPage: String(perPage), ...(startingAfter ? { startingAfter } : {}) });
-    const response = await fetch(`http://127.0.0.1:${env.PORT}/resolve/domains?${query}`, { headers: { authorization: `Bearer ${resolutionKey}` } });
-    if (response.status !== 200) throw new Error(`GET /resolve/domains answered ${response.status}: ${await response.text()}`);
+    const query = new URLSearchParams({
+      owners: owner,
+      perPage: String(perPage),
+      ...(startingAfter ? { startingAfter } : {}),
+    });
+    const response = await fetch(`http://127.0.0.1:${env.PORT}/resolve/domains?${query}`, {
+      headers: { authorization: `Bearer ${resolutionKey}` },
+    });
+    if (response.status !== 200)
+      throw new Error(`GET /resolve/domains answered ${response.status}: ${await response.text()}`);
     return (await response.json()) as DomainsPage;
   };
   /** Every page of the owner's domains, following `nextStartingAfter`. */
@@ -117,7 +145,9 @@ describe('restarting the service in the middle of indexing', () => {
 
     service = await start();
     lap('first start served');
-    resolutionKey = /Resolution key \(surface E, \/resolve\): (svc_res_[0-9a-f]{64})/.exec(service.startOutput)?.[1] as string;
+    resolutionKey = /Resolution key \(surface E, \/resolve\): (svc_res_[0-9a-f]{64})/.exec(
+      service.startOutput,
+    )?.[1] as string;
     expect(resolutionKey).toBeDefined();
     expect(await chainAnswers()).toBe(true);
 
@@ -133,8 +163,13 @@ describe('restarting the service in the middle of indexing', () => {
     const sent = Promise.all(
       names.map((name, index) =>
         wallet.writeContract({
-          address: mintingManager, abi: unsArtifact('MintingManager').abi, functionName: 'issueWithRecords', chain: null,
-          args: [owner, name.split('.'), ['crypto.ETH.address'], [owner], false], nonce: firstNonce + index, gas: 2_000_000n,
+          address: mintingManager,
+          abi: unsArtifact('MintingManager').abi,
+          functionName: 'issueWithRecords',
+          chain: null,
+          args: [owner, name.split('.'), ['crypto.ETH.address'], [owner], false],
+          nonce: firstNonce + index,
+          gas: 2_000_000n,
         } as never),
       ),
     );
@@ -155,7 +190,10 @@ describe('restarting the service in the middle of indexing', () => {
     expect(seenBeforeKill).toBeLessThan(MINTS);
 
     const password = readFileSync(join(dataDir, 'postgres', 'domain-engine.password'), 'utf8').trim();
-    const store = new Pool({ connectionString: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${env.EMBEDDED_POSTGRES_PORT}/domain_engine`, max: 2 });
+    const store = new Pool({
+      connectionString: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${env.EMBEDDED_POSTGRES_PORT}/domain_engine`,
+      max: 2,
+    });
     pool = store;
     const tokenIds = names.map((name) => namehash(name));
     const storedNamings = async (): Promise<Map<string, number>> => {
@@ -176,7 +214,9 @@ describe('restarting the service in the middle of indexing', () => {
     const hashes = await sent;
     const receipts = await Promise.all(hashes.map((hash) => reader.waitForTransactionReceipt({ hash: hash as Hex })));
     expect(receipts.map((receipt) => receipt.status)).toEqual(Array(MINTS).fill('success'));
-    const lastMintBlock = Number(receipts.reduce((max, receipt) => (receipt.blockNumber > max ? receipt.blockNumber : max), 0n));
+    const lastMintBlock = Number(
+      receipts.reduce((max, receipt) => (receipt.blockNumber > max ? receipt.blockNumber : max), 0n),
+    );
     expect(await chainAnswers()).toBe(true);
     lap(`all ${MINTS} mints mined, the last in block ${lastMintBlock}`);
 
@@ -199,7 +239,9 @@ describe('restarting the service in the middle of indexing', () => {
     const paged = await allDomains(owner, 7);
     expect(paged.pages).toBe(Math.ceil(MINTS / 7));
     expect(paged.names).toEqual(shown); // the same order (by token id), nothing repeated or skipped across pages
-    const one = await fetch(`http://127.0.0.1:${env.PORT}/resolve/domains/${names[0]}`, { headers: { authorization: `Bearer ${resolutionKey}` } });
+    const one = await fetch(`http://127.0.0.1:${env.PORT}/resolve/domains/${names[0]}`, {
+      headers: { authorization: `Bearer ${resolutionKey}` },
+    });
     expect(((await one.json()) as { meta: { owner: string } }).meta.owner).toBe(owner);
 
     // the event store: each token named once in the chain's stream, and nothing at all stored twice
@@ -214,10 +256,13 @@ describe('restarting the service in the middle of indexing', () => {
     expect(repeatedLogs.rows).toEqual([]);
 
     // the closing events cover the blocks without a gap or an overlap, and every log sits inside its append's range
-    const { rows: stream } = await store.query<{ position: number; type: string; data: { fromBlock?: number; toBlock?: number; blockNumber?: number } }>(
-      'select stream_position as position, type, data from events where stream_id = $1 order by stream_position',
-      [STREAM],
-    );
+    const { rows: stream } = await store.query<{
+      position: number;
+      type: string;
+      data: { fromBlock?: number; toBlock?: number; blockNumber?: number };
+    }>('select stream_position as position, type, data from events where stream_id = $1 order by stream_position', [
+      STREAM,
+    ]);
     expect(stream.map((event) => event.position)).toEqual(stream.map((_, index) => index + 1));
     expect(stream.at(-1)?.type).toBe('ChainBlocksIndexed');
     let nextBlock = 0;

@@ -44,11 +44,16 @@ describe('embedded chains shared by the processes of one data directory', () => 
     const [port, otherPort] = [await freePort(), await freePort()];
     const first = await open({ DATA_DIR: dataDir, CHAIN_MATIC_PORT: String(port) });
     const lines: string[] = [];
-    const second = await open({ DATA_DIR: dataDir, CHAIN_MATIC_PORT: String(otherPort) }, { info: (line) => lines.push(line), debug: () => undefined });
+    const second = await open(
+      { DATA_DIR: dataDir, CHAIN_MATIC_PORT: String(otherPort) },
+      { info: (line) => lines.push(line), debug: () => undefined },
+    );
 
     expect(second.networks[0].rpcUrl).toBe(first.networks[0].rpcUrl);
     expect(await identityAt(url(otherPort))).toBeUndefined(); // no second node over the same state
-    expect(lines).toContain(`reusing the MATIC chain running on port ${port} (recorded there; CHAIN_MATIC_PORT says ${otherPort}), owned by pid ${process.pid}`);
+    expect(lines).toContain(
+      `reusing the MATIC chain running on port ${port} (recorded there; CHAIN_MATIC_PORT says ${otherPort}), owned by pid ${process.pid}`,
+    );
     await second.stop();
     expect(await identityAt(url(port))).toBeDefined(); // the owner's chain outlives a process that only used it
   });
@@ -57,7 +62,9 @@ describe('embedded chains shared by the processes of one data directory', () => 
     const port = await freePort();
     await startForeign(port);
     await expect(open({ DATA_DIR: newDataDir(), CHAIN_MATIC_PORT: String(port) })).rejects.toThrow(
-      new RegExp(`^port ${port} \\(CHAIN_MATIC_PORT\\) answers as chain 137 with genesis 0x[0-9a-f]{10}… and no data-directory marker, which is not a chain this data directory`),
+      new RegExp(
+        `^port ${port} \\(CHAIN_MATIC_PORT\\) answers as chain 137 with genesis 0x[0-9a-f]{10}… and no data-directory marker, which is not a chain this data directory`,
+      ),
     );
   });
 
@@ -68,7 +75,9 @@ describe('embedded chains shared by the processes of one data directory', () => 
     const copy = newDataDir();
     cpSync(join(original, 'chains'), join(copy, 'chains'), { recursive: true });
     await expect(open({ DATA_DIR: copy, CHAIN_MATIC_PORT: String(port) })).rejects.toThrow(
-      new RegExp(`^port ${port} \\(CHAIN_MATIC_PORT\\) answers as chain 137 with genesis 0x[0-9a-f]{10}… and marker 0x[0-9a-f]{10}…, which is not a chain this data directory`),
+      new RegExp(
+        `^port ${port} \\(CHAIN_MATIC_PORT\\) answers as chain 137 with genesis 0x[0-9a-f]{10}… and marker 0x[0-9a-f]{10}…, which is not a chain this data directory`,
+      ),
     );
   });
 
@@ -85,7 +94,9 @@ describe('embedded chains shared by the processes of one data directory', () => 
     writeFileSync(recordFile, JSON.stringify({ ...record, anvil: process.pid }));
 
     await expect(open({ DATA_DIR: dataDir, CHAIN_MATIC_PORT: String(port) })).rejects.toThrow(
-      new RegExp(`recorded on port ${port} \\(pid ${process.pid}\\), but port ${port} answers as chain 137 with genesis 0x[0-9a-f]{10}… and no data-directory marker, not as chain 137 with genesis`),
+      new RegExp(
+        `recorded on port ${port} \\(pid ${process.pid}\\), but port ${port} answers as chain 137 with genesis 0x[0-9a-f]{10}… and no data-directory marker, not as chain 137 with genesis`,
+      ),
     );
   });
 
@@ -93,9 +104,15 @@ describe('embedded chains shared by the processes of one data directory', () => 
     const dataDir = newDataDir();
     const port = await freePort();
     const env = { DATA_DIR: dataDir, CHAINS: 'MATIC', CHAIN_MATIC_PORT: String(port) };
-    const owner = spawn(process.execPath, ['-r', '@swc-node/register', join(__dirname, '../support/chain-owner-process.ts')], {
-      cwd: join(__dirname, '../..'), env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const owner = spawn(
+      process.execPath,
+      ['-r', '@swc-node/register', join(__dirname, '../support/chain-owner-process.ts')],
+      {
+        cwd: join(__dirname, '../..'),
+        env: { ...process.env, ...env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     await new Promise<void>((resolve, reject) => {
       owner.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('ready') && resolve());
       owner.on('exit', (code) => reject(new Error(`the owner exited (${code})`)));

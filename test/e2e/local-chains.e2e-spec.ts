@@ -26,8 +26,17 @@ describe('local chains with the real UNS contracts', () => {
       const wallet = createWalletClient({ transport: http(first.rpcUrl), account: relayer });
       const reader = createPublicClient({ transport: http(first.rpcUrl) });
       const hash = await wallet.writeContract({
-        address: deployment.mintingManager, abi: unsArtifact('MintingManager').abi, functionName: 'issueWithRecords', chain: null,
-        args: ['0x000000000000000000000000000000000000dEaD', ['alice', 'crypto'], ['crypto.ETH.address'], ['0x000000000000000000000000000000000000bEEF'], false],
+        address: deployment.mintingManager,
+        abi: unsArtifact('MintingManager').abi,
+        functionName: 'issueWithRecords',
+        chain: null,
+        args: [
+          '0x000000000000000000000000000000000000dEaD',
+          ['alice', 'crypto'],
+          ['crypto.ETH.address'],
+          ['0x000000000000000000000000000000000000bEEF'],
+          false,
+        ],
       } as never);
       expect((await reader.waitForTransactionReceipt({ hash })).status).toBe('success');
     } finally {
@@ -41,7 +50,9 @@ describe('local chains with the real UNS contracts', () => {
       expect(deployment?.created).toBe(true);
       const reader = createPublicClient({ transport: http(second.rpcUrl) });
       const [resolver, owner, values] = (await reader.readContract({
-        address: again.proxyReader, abi: unsArtifact('ProxyReader').abi, functionName: 'getData',
+        address: again.proxyReader,
+        abi: unsArtifact('ProxyReader').abi,
+        functionName: 'getData',
         args: [['crypto.ETH.address'], BigInt(namehash('alice.crypto'))],
       })) as [string, string, string[]];
       expect(resolver).toBe(again.registry);

@@ -4,7 +4,12 @@ import addFormats from 'ajv-formats';
 import { routeCatalog } from '../../src/interfaces/http/shared/route-catalog';
 import { createTestApp, TestApp } from '../support/test-app';
 
-type Document = { openapi: string; servers: { url: string }[]; paths: Record<string, Record<string, { parameters?: { name: string; in: string }[] }>>; components: { schemas: Record<string, { examples?: unknown[] }> } };
+type Document = {
+  openapi: string;
+  servers: { url: string }[];
+  paths: Record<string, Record<string, { parameters?: { name: string; in: string }[] }>>;
+  components: { schemas: Record<string, { examples?: unknown[] }> };
+};
 
 /**
  * The OpenAPI 3.1 documents of surfaces B, C and E: valid for a published validator, every route of the surface in
@@ -32,13 +37,17 @@ describe('OpenAPI documents of surfaces B, C and E', () => {
   it.each(NAMES)('%s: every example is valid for its schema', (name) => {
     const ajv = addFormats(new Ajv2020({ strict: false, allErrors: true }));
     ajv.addSchema({ $id: 'doc.json', components: documents[name].components });
-    const examples = Object.entries(documents[name].components.schemas).flatMap(([schema, { examples = [] }]) => examples.map((example) => ({ schema, example })));
+    const examples = Object.entries(documents[name].components.schemas).flatMap(([schema, { examples = [] }]) =>
+      examples.map((example) => ({ schema, example })),
+    );
     expect(examples.length).toBeGreaterThan(0);
-    const invalid = examples.filter(({ schema, example }) => !ajv.validate({ $ref: `doc.json#/components/schemas/${schema}` }, example)).map(({ schema }) => `${schema}: ${ajv.errorsText()}`);
+    const invalid = examples
+      .filter(({ schema, example }) => !ajv.validate({ $ref: `doc.json#/components/schemas/${schema}` }, example))
+      .map(({ schema }) => `${schema}: ${ajv.errorsText()}`);
     expect(invalid).toEqual([]);
   });
 
-  it('holds every route of B, C and E in its surface\'s document, with the parameters the route declares', () => {
+  it("holds every route of B, C and E in its surface's document, with the parameters the route declares", () => {
     const documentOf = (path: string, partner: boolean): [string, string] | undefined => {
       if (path.startsWith('/api/oauth/') || path.startsWith('/.well-known/')) return ['signup', path];
       if (path.startsWith('/resolve/')) return ['resolution', path.slice('/resolve'.length)];
@@ -46,7 +55,10 @@ describe('OpenAPI documents of surfaces B, C and E', () => {
       return undefined;
     };
     const routes = routeCatalog(subject.app).flatMap((route) =>
-      route.paths.map((path) => ({ route, found: documentOf(path, route.access?.surface === 'partner' && route.access.profile === 'web3') })),
+      route.paths.map((path) => ({
+        route,
+        found: documentOf(path, route.access?.surface === 'partner' && route.access.profile === 'web3'),
+      })),
     );
     const missing = routes.flatMap(({ route, found }) => {
       if (!found) return [];
@@ -54,15 +66,22 @@ describe('OpenAPI documents of surfaces B, C and E', () => {
       const operation = documents[name].paths[relative.replace(/:([A-Za-z]+)/g, '{$1}')]?.[route.method.toLowerCase()];
       if (!operation) return [`${route.method} ${relative} is not in ${name}`];
       const pathParameters = [...relative.matchAll(/:([A-Za-z]+)/g)].map((match) => match[1]).sort();
-      const documented = (operation.parameters ?? []).filter((parameter) => parameter.in === 'path').map((parameter) => parameter.name).sort();
-      return JSON.stringify(documented) === JSON.stringify(pathParameters) ? [] : [`${route.method} ${relative}: path parameters ${documented} documented, ${pathParameters} declared`];
+      const documented = (operation.parameters ?? [])
+        .filter((parameter) => parameter.in === 'path')
+        .map((parameter) => parameter.name)
+        .sort();
+      return JSON.stringify(documented) === JSON.stringify(pathParameters)
+        ? []
+        : [`${route.method} ${relative}: path parameters ${documented} documented, ${pathParameters} declared`];
     });
     expect(routes.filter(({ found }) => found).length).toBeGreaterThanOrEqual(39);
     expect(missing).toEqual([]);
   });
 
   it('documents the query parameters routes take, and each is refused when unknown', async () => {
-    const lookup = documents['web3-partner'].paths['/domains'].get.parameters?.map((parameter) => `${parameter.in}:${parameter.name}`);
+    const lookup = documents['web3-partner'].paths['/domains'].get.parameters?.map(
+      (parameter) => `${parameter.in}:${parameter.name}`,
+    );
     expect(lookup).toEqual(['query:query', 'query:ending', 'query:$expand']);
     const list = documents.resolution.paths['/domains'].get.parameters?.map((parameter) => parameter.name);
     expect(list).toEqual(['owners', 'resolution', 'tlds', 'sortBy', 'sortDirection', 'startingAfter', 'perPage']);

@@ -1,6 +1,5 @@
 import { Client, Pool } from 'pg';
 import { WorkQueue } from '../../src/application/operations/work-queue.port';
-import { TEST_STEP_HELD_CHANNEL } from '../../src/infrastructure/test-executor/test-step.executor';
 import { PostgresNotifications } from '../../src/infrastructure/postgres/postgres-notifications';
 import { PostgresWorkQueue } from '../../src/infrastructure/postgres/postgres-work-queue';
 import { killed, startChildWorker } from '../support/child-worker';
@@ -8,8 +7,11 @@ import { quietLog } from '../support/event-stores';
 import { executorCounts, readOperation, requestTestOperation } from '../support/operations';
 import { createTestApp, TestApp } from '../support/test-app';
 import { createTestDatabase } from '../support/test-database';
+import { TestExecutorModule } from '../support/test-executor.module';
+import { TEST_STEP_HELD_CHANNEL } from '../support/test-step.executor';
 
-const WORKER_ENV = { TEST_EXECUTOR_ENABLED: 'true', WORKER_LEASE_MS: '1000', CONSUMER_STANDBY_MS: '100' };
+const WORKER_ENV = { WORKER_LEASE_MS: '1000', CONSUMER_STANDBY_MS: '100' };
+const extraModules = [TestExecutorModule];
 
 describe('operation workers across processes', () => {
   const apps: TestApp[] = [];
@@ -26,7 +28,10 @@ describe('operation workers across processes', () => {
     const databaseUrl = await createTestDatabase();
     const pool = new Pool({ connectionString: databaseUrl, max: 20 });
     const notifications = new PostgresNotifications(databaseUrl, quietLog);
-    const queues: WorkQueue[] = [new PostgresWorkQueue(pool, notifications), new PostgresWorkQueue(pool, notifications)];
+    const queues: WorkQueue[] = [
+      new PostgresWorkQueue(pool, notifications),
+      new PostgresWorkQueue(pool, notifications),
+    ];
     for (let n = 0; n < 40; n++) await queues[0].schedule(`op-${n}`, { dependencyId: `plop_${n}`, runAfter: null });
     const leases = await Promise.all(
       Array.from({ length: 80 }, (_, n) => queues[n % 2].lease(`worker-${n % 2}-${n}`, 60_000)),
@@ -39,8 +44,8 @@ describe('operation workers across processes', () => {
   });
 
   it('runs each dependency exactly once with two worker instances racing for the same queue', async () => {
-    const one = await app({ env: WORKER_ENV });
-    const two = await app({ databaseUrl: one.databaseUrl, env: WORKER_ENV });
+    const one = await app({ env: WORKER_ENV, extraModules });
+    const two = await app({ databaseUrl: one.databaseUrl, env: WORKER_ENV, extraModules });
     const ops = await Promise.all(Array.from({ length: 20 }, () => requestTestOperation(one, { steps: [{}, {}, {}] })));
     await one.settled();
     await two.settled();
@@ -55,12 +60,14 @@ describe('operation workers across processes', () => {
   it('finishes the work of a worker killed mid-dependency once its lease expires, with the effect counted once', async () => {
     const databaseUrl = await createTestDatabase();
     const child = await startChildWorker(databaseUrl, { WORKER_LEASE_MS: '1000' });
-    const api = await app({ databaseUrl, role: 'api', env: WORKER_ENV });
+    const api = await app({ databaseUrl, role: 'api', env: WORKER_ENV, extraModules });
 
     const listener = new Client({ connectionString: databaseUrl });
     await listener.connect();
     await listener.query(`listen ${TEST_STEP_HELD_CHANNEL}`);
-    const held = new Promise<string>((resolve) => listener.on('notification', (message) => resolve(message.payload as string)));
+    const held = new Promise<string>((resolve) =>
+      listener.on('notification', (message) => resolve(message.payload as string)),
+    );
 
     const requested = await requestTestOperation(api, { steps: [{ holdFirstRun: true }, {}] });
     const [first, second] = requested.dependencies.map((dependency) => dependency.id);
@@ -68,7 +75,7 @@ describe('operation workers across processes', () => {
     await killed(child);
     await listener.end();
 
-    const survivor = await app({ databaseUrl, env: WORKER_ENV });
+    const survivor = await app({ databaseUrl, env: WORKER_ENV, extraModules });
     await survivor.settled();
     const op = await readOperation(survivor, requested);
     expect(op.status).toBe('COMPLETED');

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { ChainReader } from '../../src/application/chains/chain-reader.port';
-import { ChainWriter } from '../../src/application/chains/chain-writer.port';
 import { createTestApp, TestApp } from '../support/test-app';
 import { startTestChains } from '../support/test-chains';
 import { newWeb3Partner, Web3Partner } from '../support/web3-partner';
@@ -43,10 +42,18 @@ describe('concurrent claims of one name', () => {
     const wallet = (await winner.call('GET', '/account')).body.defaultWalletAddress;
     expect((await subject.app.get(ChainReader).domain('MATIC', name, [])).owner).toBe(wallet);
 
-    const charges = await Promise.all(partners.map(async (partner) => (await partner.call('GET', '/account/billing/transactions')).body.items.filter((item: { domain: string }) => item.domain === name)));
+    const charges = await Promise.all(
+      partners.map(async (partner) =>
+        (await partner.call('GET', '/account/billing/transactions')).body.items.filter(
+          (item: { domain: string }) => item.domain === name,
+        ),
+      ),
+    );
     expect(charges.flat()).toHaveLength(1);
     expect(charges[accepted[0]]).toEqual([expect.objectContaining({ type: 'CHARGE', reason: 'DOMAIN_CLAIM' })]);
-    const operations = await Promise.all(partners.map(async (partner) => (await partner.call('GET', `/operations?domain=${name}`)).body.items));
+    const operations = await Promise.all(
+      partners.map(async (partner) => (await partner.call('GET', `/operations?domain=${name}`)).body.items),
+    );
     expect(operations.flat()).toHaveLength(1);
 
     // once minted, later claims see it taken

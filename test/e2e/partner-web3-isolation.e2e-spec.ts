@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { CommandBus } from '@nestjs/cqrs';
 import { ChainReader } from '../../src/application/chains/chain-reader.port';
-import { ChainWriter } from '../../src/application/chains/chain-writer.port';
 import { IssueCredential } from '../../src/application/identity/issue-credential.command';
 import { OpenAccount } from '../../src/application/identity/open-account.command';
 import { newWallet } from '../support/chain-actors';
@@ -43,26 +42,38 @@ describe('web3 partner API (surface C): isolation between partners', () => {
     a = await newWeb3Partner(subject, 'Partner A');
     b = await newWeb3Partner(subject, 'Partner B');
     const commands = subject.app.get(CommandBus);
-    const { accountId } = await commands.execute(new OpenAccount({ kind: 'partner', profile: 'reseller', name: 'Reseller' }));
+    const { accountId } = await commands.execute(
+      new OpenAccount({ kind: 'partner', profile: 'reseller', name: 'Reseller' }),
+    );
     resellerKey = (await commands.execute(new IssueCredential(accountId, 'partner_key'))).secret;
 
     const walletOp = await finished(a, await a.call('POST', '/account/wallets', {}));
     aWallet = walletOp.dependencies[0].result.wallet.address;
     const claimOp = await finished(a, await a.call('POST', '/domains', { name, records }));
-    const webhookOp = await finished(a, await a.call('POST', '/account/webhooks', { url: 'https://example.com/hook', type: 'OPERATION_FINISHED' }));
+    const webhookOp = await finished(
+      a,
+      await a.call('POST', '/account/webhooks', { url: 'https://example.com/hook', type: 'OPERATION_FINISHED' }),
+    );
     aWebhook = webhookOp.dependencies[0].parameters.webhookId;
     aOperations = [walletOp, claimOp, webhookOp];
 
     // B is a partner like A: a wallet and a webhook of its own
     bWallet = await newWalletOf(b);
-    await finished(b, await b.call('POST', '/account/webhooks', { url: 'https://example.com/b-hook', type: 'OPERATION_ACTION_REQUIRED' }));
+    await finished(
+      b,
+      await b.call('POST', '/account/webhooks', {
+        url: 'https://example.com/b-hook',
+        type: 'OPERATION_ACTION_REQUIRED',
+      }),
+    );
   });
   afterAll(async () => {
     await subject?.close();
     await chains?.stop();
   });
 
-  const refused = (reply: Reply, status: number, code: string) => expect({ status: reply.status, code: reply.body?.code }).toEqual({ status, code });
+  const refused = (reply: Reply, status: number, code: string) =>
+    expect({ status: reply.status, code: reply.body?.code }).toEqual({ status, code });
   const signature = `0x${'ab'.repeat(65)}`;
 
   it('sets the stage: A holds the domain in its wallet, with a webhook', async () => {
@@ -72,7 +83,7 @@ describe('web3 partner API (surface C): isolation between partners', () => {
     expect((await a.call('GET', `/domains/${name}`)).body.owner).toEqual({ type: 'SELF', address: aWallet });
   });
 
-  it('B cannot read A\'s operations, nor find them in its list', async () => {
+  it("B cannot read A's operations, nor find them in its list", async () => {
     for (const op of aOperations) refused(await b.call('GET', `/operations/${op.id}`), 404, 'NOT_FOUND');
     const listed = await b.call('GET', '/operations');
     expect(listed.status).toBe(200);
@@ -82,22 +93,34 @@ describe('web3 partner API (surface C): isolation between partners', () => {
     expect((await b.call('GET', '/operations?type=DOMAIN_CLAIM')).body.items).toEqual([]);
   });
 
-  it('B cannot sign A\'s dependencies', async () => {
+  it("B cannot sign A's dependencies", async () => {
     for (const op of aOperations) {
       for (const dependency of op.dependencies) {
-        refused(await b.call('PATCH', `/operations/${op.id}/dependencies/${dependency.id}`, { transaction: { signature } }), 404, 'NOT_FOUND');
+        refused(
+          await b.call('PATCH', `/operations/${op.id}/dependencies/${dependency.id}`, { transaction: { signature } }),
+          404,
+          'NOT_FOUND',
+        );
       }
     }
   });
 
-  it('B sees A\'s domain as someone else\'s, and cannot claim it', async () => {
+  it("B sees A's domain as someone else's, and cannot claim it", async () => {
     const seen = await b.call('GET', `/domains/${name}`);
-    expect(seen.body).toMatchObject({ name, owner: { type: 'EXTERNAL', address: aWallet }, availability: { status: 'REGISTERED' } });
+    expect(seen.body).toMatchObject({
+      name,
+      owner: { type: 'EXTERNAL', address: aWallet },
+      availability: { status: 'REGISTERED' },
+    });
     expect((await b.call('GET', `/domains/${name}/pending-operations`)).body.items).toEqual([]);
     const held = await b.call('GET', `/owners/${aWallet}/domains`);
     expect(held.body.items).toEqual([expect.objectContaining({ name, owner: { type: 'EXTERNAL', address: aWallet } })]);
     refused(await b.call('POST', '/domains', { name }), 409, 'NOT_AVAILABLE');
-    refused(await b.call('POST', '/domains?$preview=true', { name, owner: { type: 'SELF', address: bWallet } }), 409, 'NOT_AVAILABLE');
+    refused(
+      await b.call('POST', '/domains?$preview=true', { name, owner: { type: 'SELF', address: bWallet } }),
+      409,
+      'NOT_AVAILABLE',
+    );
   });
 
   it.each([
@@ -108,14 +131,15 @@ describe('web3 partner API (surface C): isolation between partners', () => {
     ['DELETE (return)', 'DELETE', '', undefined],
     ['DELETE (return), preview', 'DELETE', '?$preview=true', undefined],
     ['move to an external owner', 'PATCH', '', { owner: { type: 'EXTERNAL', address: newWallet().address } }],
-    ['move to B\'s own wallet', 'PATCH', '', { owner: { type: 'SELF', address: '<B>' } }],
-    ['move to B\'s own wallet with PUT', 'PUT', '', { owner: { type: 'SELF', address: '<B>' } }],
-  ] as const)('B cannot %s A\'s domain: 403 FORBIDDEN', async (_what, method, query, body) => {
-    const payload = body && 'owner' in body && body.owner.address === '<B>' ? { owner: { ...body.owner, address: bWallet } } : body;
+    ["move to B's own wallet", 'PATCH', '', { owner: { type: 'SELF', address: '<B>' } }],
+    ["move to B's own wallet with PUT", 'PUT', '', { owner: { type: 'SELF', address: '<B>' } }],
+  ] as const)("B cannot %s A's domain: 403 FORBIDDEN", async (_what, method, query, body) => {
+    const payload =
+      body && 'owner' in body && body.owner.address === '<B>' ? { owner: { ...body.owner, address: bWallet } } : body;
     refused(await b.call(method, `/domains/${name}${query}`, payload), 403, 'FORBIDDEN');
   });
 
-  it('B cannot act on A\'s domain through the self-custody routes either', async () => {
+  it("B cannot act on A's domain through the self-custody routes either", async () => {
     for (const method of ['PATCH', 'PUT'] as const) {
       const reply = await b.call(method, `/external/domains/${name}`, { records: { 'ipfs.html.value': 'QmPartnerB' } });
       expect(reply.status).toBe(403);
@@ -123,7 +147,7 @@ describe('web3 partner API (surface C): isolation between partners', () => {
     }
   });
 
-  it('B cannot read A\'s wallet, make it its default, or set its primary domain', async () => {
+  it("B cannot read A's wallet, make it its default, or set its primary domain", async () => {
     refused(await b.call('GET', `/account/wallets/${aWallet}`), 404, 'NOT_FOUND');
     refused(await b.call('PATCH', `/account/wallets/${aWallet}`, { primaryDomain: name }), 404, 'NOT_FOUND');
     refused(await b.call('PATCH', `/account/wallets/${aWallet}`, { primaryDomain: null }), 404, 'NOT_FOUND');
@@ -134,16 +158,18 @@ describe('web3 partner API (surface C): isolation between partners', () => {
     refused(await b.call('PATCH', `/account/wallets/${bWallet}`, { primaryDomain: name }), 403, 'FORBIDDEN');
   });
 
-  it('B cannot read or delete A\'s webhook, nor see it in its list', async () => {
+  it("B cannot read or delete A's webhook, nor see it in its list", async () => {
     refused(await b.call('GET', `/account/webhooks/${aWebhook}`), 404, 'NOT_FOUND');
     refused(await b.call('GET', `/account/webhooks/${aWebhook}/deliveries`), 404, 'NOT_FOUND');
     refused(await b.call('DELETE', `/account/webhooks/${aWebhook}`), 404, 'NOT_FOUND');
     const listed = await b.call('GET', '/account/webhooks');
     expect(listed.status).toBe(200);
-    expect(listed.body.items).toEqual([expect.objectContaining({ url: 'https://example.com/b-hook', type: 'OPERATION_ACTION_REQUIRED' })]);
+    expect(listed.body.items).toEqual([
+      expect.objectContaining({ url: 'https://example.com/b-hook', type: 'OPERATION_ACTION_REQUIRED' }),
+    ]);
   });
 
-  it('B sees its own billing and account, never A\'s', async () => {
+  it("B sees its own billing and account, never A's", async () => {
     const transactions = await b.call('GET', '/account/billing/transactions');
     expect(transactions.status).toBe(200);
     expect(transactions.body.items).toEqual([]);
@@ -153,8 +179,16 @@ describe('web3 partner API (surface C): isolation between partners', () => {
 
     const aAccount = (await a.call('GET', '/account')).body;
     const bAccount = (await b.call('GET', '/account')).body;
-    expect(bAccount).toMatchObject({ id: b.accountId, defaultWalletAddress: bWallet, webhookSecret: expect.any(String) });
-    expect(aAccount).toMatchObject({ id: a.accountId, defaultWalletAddress: aWallet, webhookSecret: expect.any(String) });
+    expect(bAccount).toMatchObject({
+      id: b.accountId,
+      defaultWalletAddress: bWallet,
+      webhookSecret: expect.any(String),
+    });
+    expect(aAccount).toMatchObject({
+      id: a.accountId,
+      defaultWalletAddress: aWallet,
+      webhookSecret: expect.any(String),
+    });
     expect(bAccount.id).not.toBe(aAccount.id);
     expect(bAccount.webhookSecret).not.toBe(aAccount.webhookSecret);
   });
@@ -167,7 +201,12 @@ describe('web3 partner API (surface C): isolation between partners', () => {
     ['PATCH /domains/{name}', 'PATCH', `/domains/${name}`, { records: { 'ipfs.html.value': 'QmReseller' } }],
     ['PUT /domains/{name}', 'PUT', `/domains/${name}`, { records: {} }],
     ['DELETE /domains/{name}', 'DELETE', `/domains/${name}`, undefined],
-    ['PATCH /external/domains/{name}', 'PATCH', `/external/domains/${name}`, { records: { 'ipfs.html.value': 'QmReseller' } }],
+    [
+      'PATCH /external/domains/{name}',
+      'PATCH',
+      `/external/domains/${name}`,
+      { records: { 'ipfs.html.value': 'QmReseller' } },
+    ],
     ['GET /domains/{name}/pending-operations', 'GET', `/domains/${name}/pending-operations`, undefined],
     ['GET /suggestions/domains', 'GET', '/suggestions/domains?query=abc', undefined],
     ['GET /owners/{address}/domains', 'GET', '/owners/<A>/domains', undefined],
@@ -183,19 +222,38 @@ describe('web3 partner API (surface C): isolation between partners', () => {
     ['POST /account/wallets/{address}/verification', 'POST', '/account/wallets/<A>/verification', { signature }],
     ['GET /operations', 'GET', '/operations', undefined],
     ['GET /operations/{id}', 'GET', '/operations/<OP>', undefined],
-    ['PATCH /operations/{id}/dependencies/{depId}', 'PATCH', '/operations/<OP>/dependencies/<DEP>', { transaction: { signature } }],
+    [
+      'PATCH /operations/{id}/dependencies/{depId}',
+      'PATCH',
+      '/operations/<OP>/dependencies/<DEP>',
+      { transaction: { signature } },
+    ],
     ['GET /account/webhooks', 'GET', '/account/webhooks', undefined],
-    ['POST /account/webhooks', 'POST', '/account/webhooks', { url: 'https://example.com/reseller', type: 'OPERATION_FINISHED' }],
+    [
+      'POST /account/webhooks',
+      'POST',
+      '/account/webhooks',
+      { url: 'https://example.com/reseller', type: 'OPERATION_FINISHED' },
+    ],
     ['GET /account/webhooks/{id}', 'GET', '/account/webhooks/<WH>', undefined],
     ['DELETE /account/webhooks/{id}', 'DELETE', '/account/webhooks/<WH>', undefined],
   ];
   // placeholders stand for what beforeAll made: A's wallet, claim operation and its dependency, webhook
   const resolve = (text: string) =>
-    text.replaceAll('<A>', aWallet).replaceAll('<OP>', aOperations[1].id).replaceAll('<DEP>', aOperations[1].dependencies[0].id).replaceAll('<WH>', aWebhook);
+    text
+      .replaceAll('<A>', aWallet)
+      .replaceAll('<OP>', aOperations[1].id)
+      .replaceAll('<DEP>', aOperations[1].dependencies[0].id)
+      .replaceAll('<WH>', aWebhook);
   const inject = async (method: string, path: string, body: unknown, authorization?: string): Promise<Reply> => {
     const response = await subject.app.inject({
-      method: method as 'GET', url: `/partner/v3${resolve(path)}`, payload: body === undefined ? undefined : resolve(JSON.stringify(body)),
-      headers: { ...(authorization ? { authorization } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      method: method as 'GET',
+      url: `/partner/v3${resolve(path)}`,
+      payload: body === undefined ? undefined : resolve(JSON.stringify(body)),
+      headers: {
+        ...(authorization ? { authorization } : {}),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
     });
     return { status: response.statusCode, body: response.json() };
   };
@@ -212,14 +270,26 @@ describe('web3 partner API (surface C): isolation between partners', () => {
     refused(await inject(method, path, body, `Bearer ${randomBytes(24).toString('base64url')}`), 401, 'UNAUTHORIZED');
   });
 
-  it('leaves A\'s domain, wallet, webhook and operations as A left them', async () => {
+  it("leaves A's domain, wallet, webhook and operations as A left them", async () => {
     await subject.settled();
-    expect(await subject.app.get(ChainReader).domain('MATIC', name, Object.keys(records))).toMatchObject({ owner: aWallet, records });
-    expect((await a.call('GET', `/domains/${name}?$expand=records`)).body).toMatchObject({ owner: { type: 'SELF', address: aWallet }, records });
+    expect(await subject.app.get(ChainReader).domain('MATIC', name, Object.keys(records))).toMatchObject({
+      owner: aWallet,
+      records,
+    });
+    expect((await a.call('GET', `/domains/${name}?$expand=records`)).body).toMatchObject({
+      owner: { type: 'SELF', address: aWallet },
+      records,
+    });
     expect((await a.call('GET', `/account/wallets/${aWallet}`)).body).toMatchObject({ address: aWallet, type: 'SELF' });
     expect((await a.call('GET', '/account')).body.defaultWalletAddress).toBe(aWallet);
-    expect((await a.call('GET', `/account/webhooks/${aWebhook}`)).body).toMatchObject({ id: aWebhook, url: 'https://example.com/hook', type: 'OPERATION_FINISHED' });
-    expect((await a.call('GET', '/account/wallets')).body.items.map((wallet: { address: string }) => wallet.address)).toEqual([aWallet]);
+    expect((await a.call('GET', `/account/webhooks/${aWebhook}`)).body).toMatchObject({
+      id: aWebhook,
+      url: 'https://example.com/hook',
+      type: 'OPERATION_FINISHED',
+    });
+    expect(
+      (await a.call('GET', '/account/wallets')).body.items.map((wallet: { address: string }) => wallet.address),
+    ).toEqual([aWallet]);
     const aOps = (await a.call('GET', '/operations')).body.items as { id: string; status: string }[];
     expect(aOps.map((op) => op.id).sort()).toEqual(aOperations.map((op) => op.id).sort());
     expect(aOps.every((op) => op.status === 'COMPLETED')).toBe(true);

@@ -14,7 +14,10 @@ describe('web3 partner API (surface C): previews', () => {
   let partner: Web3Partner;
   beforeAll(async () => {
     chains = await startTestChains('MATIC');
-    subject = await createTestApp({ chains, env: { ...chains.env, WEB3_CREDIT_LIMIT_CENTS: String(CREDIT_LIMIT_CENTS) } });
+    subject = await createTestApp({
+      chains,
+      env: { ...chains.env, WEB3_CREDIT_LIMIT_CENTS: String(CREDIT_LIMIT_CENTS) },
+    });
     partner = await newWeb3Partner(subject);
     await partner.operation((await partner.call('POST', '/account/wallets', {})).body.operation.id);
   });
@@ -38,7 +41,10 @@ describe('web3 partner API (surface C): previews', () => {
     const preview = await partner.call('POST', '/domains?$preview=true', { name });
     expect(preview.status).toBe(201);
     expect(preview.body.operation).toMatchObject({
-      status: 'PREVIEW', type: 'DOMAIN_CLAIM', domain: name, validUntilTimestamp: expect.any(Number),
+      status: 'PREVIEW',
+      type: 'DOMAIN_CLAIM',
+      domain: name,
+      validUntilTimestamp: expect.any(Number),
       billing: [{ type: 'CHARGE', reason: 'DOMAIN_CLAIM', amount: { usdCents: quoted } }],
     });
     expect(await balance()).toBe(0);
@@ -46,37 +52,63 @@ describe('web3 partner API (surface C): previews', () => {
 
     // a quote is not an operation of the account: not listed, not found, not a status to filter by
     await subject.settled();
-    expect((await partner.call('GET', '/operations')).body.items.map((op: { type: string }) => op.type)).toEqual(['WALLET_CREATE']);
-    expect(outcome(await partner.call('GET', `/operations/${preview.body.operation.id}`))).toEqual({ status: 404, code: 'NOT_FOUND' });
-    expect(outcome(await partner.call('GET', '/operations?status=PREVIEW'))).toEqual({ status: 400, code: 'VALIDATION' });
+    expect((await partner.call('GET', '/operations')).body.items.map((op: { type: string }) => op.type)).toEqual([
+      'WALLET_CREATE',
+    ]);
+    expect(outcome(await partner.call('GET', `/operations/${preview.body.operation.id}`))).toEqual({
+      status: 404,
+      code: 'NOT_FOUND',
+    });
+    expect(outcome(await partner.call('GET', '/operations?status=PREVIEW'))).toEqual({
+      status: 400,
+      code: 'VALIDATION',
+    });
 
     const claim = await partner.operation((await partner.call('POST', '/domains', { name })).body.operation.id);
     expect(claim.status).toBe('COMPLETED');
     expect(claim).not.toHaveProperty('billing');
     expect(await balance()).toBe(quoted);
     const [charge] = (await partner.call('GET', '/account/billing/transactions')).body.items;
-    expect(charge).toMatchObject({ type: 'CHARGE', reason: 'DOMAIN_CLAIM', amount: { usdCents: quoted }, domain: name });
+    expect(charge).toMatchObject({
+      type: 'CHARGE',
+      reason: 'DOMAIN_CLAIM',
+      amount: { usdCents: quoted },
+      domain: name,
+    });
 
     // the return is quoted as the credit it brings, and brings it
     const returnPreview = await partner.call('DELETE', `/domains/${name}?$preview=true`);
-    expect(returnPreview.body.operation).toMatchObject({ status: 'PREVIEW', billing: [{ type: 'CREDIT', reason: 'DOMAIN_RETURN', amount: { usdCents: quoted } }] });
+    expect(returnPreview.body.operation).toMatchObject({
+      status: 'PREVIEW',
+      billing: [{ type: 'CREDIT', reason: 'DOMAIN_RETURN', amount: { usdCents: quoted } }],
+    });
     expect(await balance()).toBe(quoted);
-    expect((await partner.operation((await partner.call('DELETE', `/domains/${name}`)).body.operation.id)).status).toBe('COMPLETED');
+    expect((await partner.operation((await partner.call('DELETE', `/domains/${name}`)).body.operation.id)).status).toBe(
+      'COMPLETED',
+    );
     expect(await balance()).toBe(0);
   });
 
   it('quotes a change of records as free', async () => {
     const name = fresh();
-    expect((await partner.operation((await partner.call('POST', '/domains', { name })).body.operation.id)).status).toBe('COMPLETED');
-    const preview = await partner.call('PATCH', `/domains/${name}?$preview=true`, { records: { 'ipfs.html.value': 'QmPreview' } });
+    expect((await partner.operation((await partner.call('POST', '/domains', { name })).body.operation.id)).status).toBe(
+      'COMPLETED',
+    );
+    const preview = await partner.call('PATCH', `/domains/${name}?$preview=true`, {
+      records: { 'ipfs.html.value': 'QmPreview' },
+    });
     expect(preview.body.operation).toMatchObject({ status: 'PREVIEW', type: 'DOMAIN_UPDATE', billing: [] });
     expect((await partner.call('GET', `/domains/${name}?$expand=records`)).body.records).toEqual({});
-    expect((await partner.operation((await partner.call('DELETE', `/domains/${name}`)).body.operation.id)).status).toBe('COMPLETED');
+    expect((await partner.operation((await partner.call('DELETE', `/domains/${name}`)).body.operation.id)).status).toBe(
+      'COMPLETED',
+    );
   });
 
   it('fails where the commit fails, with the same status and code', async () => {
     const first = fresh();
-    expect((await partner.operation((await partner.call('POST', '/domains', { name: first })).body.operation.id)).status).toBe('COMPLETED');
+    expect(
+      (await partner.operation((await partner.call('POST', '/domains', { name: first })).body.operation.id)).status,
+    ).toBe('COMPLETED');
     const before = await balance();
 
     // over the credit limit

@@ -23,7 +23,8 @@ describe('web3 partner API (surface C): reads right after COMPLETED', () => {
     chains = await startTestChains('MATIC');
     subject = await createTestApp({ chains, env: { ...chains.env, WORKER_CONCURRENCY: String(AT_ONCE) } });
     partner = await newWeb3Partner(subject);
-    wallet = (await partner.operation((await partner.call('POST', '/account/wallets', {})).body.operation.id)).dependencies[0].result.wallet.address;
+    wallet = (await partner.operation((await partner.call('POST', '/account/wallets', {})).body.operation.id))
+      .dependencies[0].result.wallet.address;
     resolutionKey = await resolutionKeyOf(subject.app);
   });
   afterAll(async () => {
@@ -45,37 +46,63 @@ describe('web3 partner API (surface C): reads right after COMPLETED', () => {
   const seen = async (name: string) => {
     const [onC, onE] = await Promise.all([
       partner.call('GET', `/domains/${name}?$expand=records`),
-      subject.app.inject({ method: 'GET', url: `/resolve/domains/${name}`, headers: { authorization: `Bearer ${resolutionKey}` } }),
+      subject.app.inject({
+        method: 'GET',
+        url: `/resolve/domains/${name}`,
+        headers: { authorization: `Bearer ${resolutionKey}` },
+      }),
     ]);
-    return { c: { owner: onC.body.owner, status: onC.body.availability.status, records: onC.body.records }, e: { owner: onE.json().meta.owner, records: onE.json().records } };
+    return {
+      c: { owner: onC.body.owner, status: onC.body.availability.status, records: onC.body.records },
+      e: { owner: onE.json().meta.owner, records: onE.json().records },
+    };
   };
 
   const round = async (index: number): Promise<string[]> => {
     const stale: string[] = [];
     const expectSeen = (step: string, actual: unknown, expected: unknown) => {
-      if (JSON.stringify(actual) !== JSON.stringify(expected)) stale.push(`round ${index} ${step}: ${JSON.stringify(actual)}`);
+      if (JSON.stringify(actual) !== JSON.stringify(expected))
+        stale.push(`round ${index} ${step}: ${JSON.stringify(actual)}`);
     };
     const name = `ryw${index}x${randomBytes(4).toString('hex')}.crypto`;
     const balanceBefore = (await partner.call('GET', '/account/billing')).body.balance.usdCents as number;
 
     await completed(await partner.call('POST', '/domains', { name, records: { 'ipfs.html.value': 'QmClaimed' } }));
     expectSeen('claim', await seen(name), {
-      c: { owner: { type: 'SELF', address: wallet }, status: 'REGISTERED', records: { 'ipfs.html.value': 'QmClaimed' } },
+      c: {
+        owner: { type: 'SELF', address: wallet },
+        status: 'REGISTERED',
+        records: { 'ipfs.html.value': 'QmClaimed' },
+      },
       e: { owner: getAddress(wallet), records: { 'ipfs.html.value': 'QmClaimed' } },
     });
-    const charged = (await partner.call('GET', '/account/billing/transactions')).body.items.some((item: { domain: string }) => item.domain === name);
+    const charged = (await partner.call('GET', '/account/billing/transactions')).body.items.some(
+      (item: { domain: string }) => item.domain === name,
+    );
     expectSeen('charge', charged, true);
 
-    await completed(await partner.call('PATCH', `/domains/${name}`, { records: { 'ipfs.html.value': 'QmChanged', 'crypto.ETH.address': wallet } }));
+    await completed(
+      await partner.call('PATCH', `/domains/${name}`, {
+        records: { 'ipfs.html.value': 'QmChanged', 'crypto.ETH.address': wallet },
+      }),
+    );
     expectSeen('records', await seen(name), {
-      c: { owner: { type: 'SELF', address: wallet }, status: 'REGISTERED', records: { 'ipfs.html.value': 'QmChanged', 'crypto.ETH.address': wallet } },
+      c: {
+        owner: { type: 'SELF', address: wallet },
+        status: 'REGISTERED',
+        records: { 'ipfs.html.value': 'QmChanged', 'crypto.ETH.address': wallet },
+      },
       e: { owner: getAddress(wallet), records: { 'ipfs.html.value': 'QmChanged', 'crypto.ETH.address': wallet } },
     });
 
     const outside = newWallet().address;
     await completed(await partner.call('PATCH', `/domains/${name}`, { owner: { type: 'EXTERNAL', address: outside } }));
     expectSeen('transfer', await seen(name), {
-      c: { owner: { type: 'EXTERNAL', address: outside }, status: 'REGISTERED', records: { 'ipfs.html.value': 'QmChanged', 'crypto.ETH.address': wallet } },
+      c: {
+        owner: { type: 'EXTERNAL', address: outside },
+        status: 'REGISTERED',
+        records: { 'ipfs.html.value': 'QmChanged', 'crypto.ETH.address': wallet },
+      },
       e: { owner: getAddress(outside), records: { 'ipfs.html.value': 'QmChanged', 'crypto.ETH.address': wallet } },
     });
     expect((await partner.call('GET', '/account/billing')).body.balance.usdCents).toBeGreaterThan(balanceBefore);
@@ -85,9 +112,11 @@ describe('web3 partner API (surface C): reads right after COMPLETED', () => {
   it(`never shows a stale read after COMPLETED: claim, records and transfer, ${ROUNDS} rounds`, async () => {
     const stale: string[] = [];
     let next = 0;
-    await Promise.all(Array.from({ length: AT_ONCE }, async () => {
-      while (next < ROUNDS) stale.push(...(await round(next++)));
-    }));
+    await Promise.all(
+      Array.from({ length: AT_ONCE }, async () => {
+        while (next < ROUNDS) stale.push(...(await round(next++)));
+      }),
+    );
     expect(next).toBe(ROUNDS);
     expect(stale).toEqual([]);
   }, 300_000);

@@ -28,9 +28,27 @@ const tlds = [
 
 /** One name per chain: L2 (the usual case), L1 only (the client's fallback) and BASE (its separate service). */
 const minted = [
-  { name: 'alice.crypto', on: 'MATIC', owner: getAddress('0x000000000000000000000000000000000000dead'), records: { 'crypto.ETH.address': '0x000000000000000000000000000000000000bEEF' } },
-  { name: 'bob.wallet', on: 'ETH', owner: getAddress('0x00000000000000000000000000000000000b0b00'), records: { 'crypto.ETH.address': '0x0000000000000000000000000000000000000B0B', 'crypto.BTC.address': 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq' } },
-  { name: 'carol.base', on: 'BASE', owner: getAddress('0x00000000000000000000000000000000000ca201'), records: { 'crypto.ETH.address': '0x00000000000000000000000000000000000CA201' } },
+  {
+    name: 'alice.crypto',
+    on: 'MATIC',
+    owner: getAddress('0x000000000000000000000000000000000000dead'),
+    records: { 'crypto.ETH.address': '0x000000000000000000000000000000000000bEEF' },
+  },
+  {
+    name: 'bob.wallet',
+    on: 'ETH',
+    owner: getAddress('0x00000000000000000000000000000000000b0b00'),
+    records: {
+      'crypto.ETH.address': '0x0000000000000000000000000000000000000B0B',
+      'crypto.BTC.address': 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
+    },
+  },
+  {
+    name: 'carol.base',
+    on: 'BASE',
+    owner: getAddress('0x00000000000000000000000000000000000ca201'),
+    records: { 'crypto.ETH.address': '0x00000000000000000000000000000000000CA201' },
+  },
 ] as const;
 
 interface Seen {
@@ -39,29 +57,55 @@ interface Seen {
 }
 
 /** A stand-in for surface E: the two routes the client's API mode needs, answering from fixed JSON. */
-const startApi = async (deployments: Record<Blockchain, LocalDeployment>, seen: Seen[]): Promise<{ baseUrl: string; server: Server }> => {
+const startApi = async (
+  deployments: Record<Blockchain, LocalDeployment>,
+  seen: Seen[],
+): Promise<{ baseUrl: string; server: Server }> => {
   const domains = new Map<string, unknown>(
     minted.map(({ name, on, owner, records }) => [
       name,
       {
         meta: {
-          domain: name, blockchain: on, networkId: chains[on].chainId, owner, resolver: deployments[on].registry, registry: deployments[on].registry,
-          tokenId: BigInt(namehash(name)).toString(), namehash: namehash(name), reverse: false,
+          domain: name,
+          blockchain: on,
+          networkId: chains[on].chainId,
+          owner,
+          resolver: deployments[on].registry,
+          registry: deployments[on].registry,
+          tokenId: BigInt(namehash(name)).toString(),
+          namehash: namehash(name),
+          reverse: false,
         },
         records,
       },
     ]),
   );
-  const supported = { tlds: tlds.map(({ tld }) => tld), meta: Object.fromEntries(tlds.map(({ tld, blockchain }) => [tld, { namingService: 'UNS', registrationBlockchain: blockchain }])) };
+  const supported = {
+    tlds: tlds.map(({ tld }) => tld),
+    meta: Object.fromEntries(
+      tlds.map(({ tld, blockchain }) => [tld, { namingService: 'UNS', registrationBlockchain: blockchain }]),
+    ),
+  };
   const server = createServer((request, response) => {
     seen.push({ url: request.url ?? '', headers: request.headers });
-    const send = (status: number, body: unknown): void => void response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    const send = (status: number, body: unknown): void =>
+      void response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
     if (request.headers.authorization !== `Bearer ${API_KEY}`) return send(401, { message: 'unauthorized' });
     if (request.url === '/supported_tlds') return send(200, supported);
     const name = /^\/domains\/([^/?]+)$/.exec(request.url ?? '')?.[1];
     if (!name) return send(404, { message: 'not found' });
     // an unregistered name is a 200 with a null owner: the client reads `meta.owner` without looking at the status
-    const meta = { domain: name, blockchain: null, networkId: null, owner: null, resolver: null, registry: null, tokenId: null, namehash: namehash(name), reverse: false };
+    const meta = {
+      domain: name,
+      blockchain: null,
+      networkId: null,
+      owner: null,
+      resolver: null,
+      registry: null,
+      tokenId: null,
+      namehash: namehash(name),
+      reverse: false,
+    };
     send(200, domains.get(name) ?? { meta, records: {} });
   });
   const port = await freePort();
@@ -80,8 +124,16 @@ describe('the published resolution client as a referee, through the API and on-c
   beforeAll(async () => {
     const dir = mkdtempSync(join(tmpdir(), 'domain-engine-referee-'));
     const deployments = {} as Record<Blockchain, LocalDeployment>;
-    for (const [blockchain, { chainId, tlds: chainTlds }] of Object.entries(chains) as [Blockchain, (typeof chains)[Blockchain]][]) {
-      const anvil = await startAnvil({ chainId, port: await freePort(), stateFile: join(dir, `${chainId}.json`), log: quiet });
+    for (const [blockchain, { chainId, tlds: chainTlds }] of Object.entries(chains) as [
+      Blockchain,
+      (typeof chains)[Blockchain],
+    ][]) {
+      const anvil = await startAnvil({
+        chainId,
+        port: await freePort(),
+        stateFile: join(dir, `${chainId}.json`),
+        log: quiet,
+      });
       anvils.push(anvil);
       deployments[blockchain] = await deployUnsLocally(anvil.rpcUrl, chainId, chainTlds, relayer.address, quiet);
       sources.push({ rpcUrl: anvil.rpcUrl, chainId, proxyReader: deployments[blockchain].proxyReader });
@@ -100,17 +152,22 @@ describe('the published resolution client as a referee, through the API and on-c
     await Promise.all(anvils.map((anvil) => anvil.stop()));
   });
 
-  it.each(minted.map((domain) => [domain.name, domain] as const))('answers %s the same in both modes, and as minted', async (name, { owner, records }) => {
-    const eth = records['crypto.ETH.address'];
-    const btc = 'crypto.BTC.address' in records ? records['crypto.BTC.address'] : undefined;
-    for (const referee of [api, chain]) {
-      expect(await referee.owner(name)).toEqual({ value: owner });
-      expect(await referee.records(name, ['crypto.ETH.address', 'crypto.BTC.address'])).toEqual({ value: { 'crypto.ETH.address': eth, 'crypto.BTC.address': btc ?? '' } });
-      expect(await referee.allRecords(name)).toEqual({ value: records });
-      expect(await referee.addr(name, 'eth')).toEqual({ value: eth });
-      expect(await referee.addr(name, 'BTC')).toEqual(btc ? { value: btc } : { error: 'RecordNotFound' });
-    }
-  });
+  it.each(minted.map((domain) => [domain.name, domain] as const))(
+    'answers %s the same in both modes, and as minted',
+    async (name, { owner, records }) => {
+      const eth = records['crypto.ETH.address'];
+      const btc = 'crypto.BTC.address' in records ? records['crypto.BTC.address'] : undefined;
+      for (const referee of [api, chain]) {
+        expect(await referee.owner(name)).toEqual({ value: owner });
+        expect(await referee.records(name, ['crypto.ETH.address', 'crypto.BTC.address'])).toEqual({
+          value: { 'crypto.ETH.address': eth, 'crypto.BTC.address': btc ?? '' },
+        });
+        expect(await referee.allRecords(name)).toEqual({ value: records });
+        expect(await referee.addr(name, 'eth')).toEqual({ value: eth });
+        expect(await referee.addr(name, 'BTC')).toEqual(btc ? { value: btc } : { error: 'RecordNotFound' });
+      }
+    },
+  );
 
   it('answers an unminted name as unregistered in both modes, though the raw API mode only says so for the owner', async () => {
     for (const referee of [api, chain]) {
@@ -123,7 +180,9 @@ describe('the published resolution client as a referee, through the API and on-c
     expect(await api.client.records('nobody.crypto', ['crypto.ETH.address'])).toEqual({ 'crypto.ETH.address': '' });
     expect(await api.client.allRecords('nobody.crypto')).toEqual({});
     expect(await api.client.addr('nobody.crypto', 'ETH')).toBe('');
-    await expect(chain.client.records('nobody.crypto', ['crypto.ETH.address'])).rejects.toMatchObject({ code: 'UnregisteredDomain' });
+    await expect(chain.client.records('nobody.crypto', ['crypto.ETH.address'])).rejects.toMatchObject({
+      code: 'UnregisteredDomain',
+    });
     await expect(chain.client.addr('nobody.crypto', 'ETH')).rejects.toMatchObject({ code: 'UnregisteredDomain' });
     // and a record a registered name lacks: '' through the API, RecordNotFound on-chain
     expect(await api.client.addr('alice.crypto', 'BTC')).toBe('');
@@ -131,7 +190,10 @@ describe('the published resolution client as a referee, through the API and on-c
   });
 
   it('reads on-chain without an ETH chain, the missing layer being a chain with nothing on it', async () => {
-    const polygonOnly = chainReferee(sources.filter(({ chainId }) => chainId === 137), [...tlds]);
+    const polygonOnly = chainReferee(
+      sources.filter(({ chainId }) => chainId === 137),
+      [...tlds],
+    );
     expect(await polygonOnly.owner('alice.crypto')).toEqual(await chain.owner('alice.crypto'));
     expect(await polygonOnly.owner('bob.wallet')).toEqual({ error: 'UnregisteredDomain' });
     // BASE is a service of its own, which the client builds only when given a BASE chain
@@ -145,7 +207,10 @@ describe('the published resolution client as a referee, through the API and on-c
     await api.client.records('alice.crypto', ['crypto.ETH.address']);
     expect(seen.map(({ url }) => url)).toEqual(['/domains/alice.crypto', '/domains/alice.crypto']);
     // the key is the referee's addition; the client itself sends only its user agent
-    expect(seen[0].headers).toMatchObject({ authorization: `Bearer ${API_KEY}`, 'x-user-agent': 'cross-fetch/4.0.0 (+https://github.com/lquixada/cross-fetch) Resolution' });
+    expect(seen[0].headers).toMatchObject({
+      authorization: `Bearer ${API_KEY}`,
+      'x-user-agent': 'cross-fetch/4.0.0 (+https://github.com/lquixada/cross-fetch) Resolution',
+    });
 
     seen.length = 0;
     // a TLD outside the table is unsupported without a request; one inside it is a method UdApi does not have
@@ -160,10 +225,19 @@ describe('the published resolution client as a referee, through the API and on-c
   });
 });
 
-const mint = async (rpcUrl: string, mintingManager: Address, to: Address, name: string, records: Record<string, string>): Promise<void> => {
+const mint = async (
+  rpcUrl: string,
+  mintingManager: Address,
+  to: Address,
+  name: string,
+  records: Record<string, string>,
+): Promise<void> => {
   const wallet = createWalletClient({ transport: http(rpcUrl), account: relayer });
   const hash = await wallet.writeContract({
-    address: mintingManager, abi: unsArtifact('MintingManager').abi, functionName: 'issueWithRecords', chain: null,
+    address: mintingManager,
+    abi: unsArtifact('MintingManager').abi,
+    functionName: 'issueWithRecords',
+    chain: null,
     args: [to, name.split('.'), Object.keys(records), Object.values(records), false],
   } as never);
   const receipt = await createPublicClient({ transport: http(rpcUrl) }).waitForTransactionReceipt({ hash });

@@ -33,7 +33,11 @@ describe('resolution (surface E) over the indexed chains', () => {
     key = await resolutionKeyOf(subject.app);
     viaApi = await apiReferee(`${await subject.app.getUrl()}/resolve`.replace('[::1]', '127.0.0.1'), key);
     viaChain = chainReferee(
-      chains.networks.map((network) => ({ rpcUrl: network.rpcUrl, chainId: network.chainId, proxyReader: network.proxyReader })),
+      chains.networks.map((network) => ({
+        rpcUrl: network.rpcUrl,
+        chainId: network.chainId,
+        proxyReader: network.proxyReader,
+      })),
       chains.tlds,
     );
   });
@@ -46,7 +50,8 @@ describe('resolution (surface E) over the indexed chains', () => {
     const response = await subject.app.inject({ method: 'GET', url, headers: authorization ? { authorization } : {} });
     return { status: response.statusCode, body: response.json() };
   };
-  const rpcOf = (blockchain: Blockchain) => chains.networks.find((network) => network.blockchain === blockchain)?.rpcUrl as string;
+  const rpcOf = (blockchain: Blockchain) =>
+    chains.networks.find((network) => network.blockchain === blockchain)?.rpcUrl as string;
 
   /** Both referees agree on everything a client asks, and the API says `expected`. */
   const agree = async (name: string, expected: { owner: Address | null; records: Record<string, string> }) => {
@@ -71,7 +76,11 @@ describe('resolution (surface E) over the indexed chains', () => {
     const fixture = await get('/resolve/domains/brad.crypto');
     expect(fixture.status).toBe(200);
     expect(fixture.body.meta).toMatchObject({
-      domain: 'brad.crypto', blockchain: 'ETH', networkId: 1, owner: getAddress('0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc'), reverse: false,
+      domain: 'brad.crypto',
+      blockchain: 'ETH',
+      networkId: 1,
+      owner: getAddress('0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc'),
+      reverse: false,
       registry: chains.networks.find((network) => network.blockchain === 'ETH')?.registry,
     });
     expect(fixture.body.records['crypto.BTC.address']).toBe('bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh');
@@ -83,8 +92,14 @@ describe('resolution (surface E) over the indexed chains', () => {
       expect(answer.body.meta.owner).toBeNull();
       expect(answer.body.meta.registry).toBeNull();
     }
-    expect(await get('/resolve/domains/brad.crypto', null)).toMatchObject({ status: 401, body: { code: 'UNAUTHORIZED' } });
-    expect(await get('/resolve/domains/brad.crypto', 'Bearer svc_res_' + '0'.repeat(64))).toMatchObject({ status: 401, body: { code: 'UNAUTHORIZED' } });
+    expect(await get('/resolve/domains/brad.crypto', null)).toMatchObject({
+      status: 401,
+      body: { code: 'UNAUTHORIZED' },
+    });
+    expect(await get('/resolve/domains/brad.crypto', 'Bearer svc_res_' + '0'.repeat(64))).toMatchObject({
+      status: 401,
+      body: { code: 'UNAUTHORIZED' },
+    });
     const tlds = await get('/resolve/supported_tlds', null);
     expect(tlds.status).toBe(200);
     expect(tlds.body.meta.crypto).toEqual({ namingService: 'UNS', registrationBlockchain: 'MATIC' });
@@ -108,29 +123,65 @@ describe('resolution (surface E) over the indexed chains', () => {
       });
     }
     const listed = await get(`/resolve/domains?owners=${owner.address}`);
-    expect(listed.body.data).toEqual([{ id: aLabel, attributes: expect.objectContaining({ meta: expect.objectContaining({ domain: aLabel, unicodeDomain: unicode }) }) }]);
+    expect(listed.body.data).toEqual([
+      {
+        id: aLabel,
+        attributes: expect.objectContaining({
+          meta: expect.objectContaining({ domain: aLabel, unicodeDomain: unicode }),
+        }),
+      },
+    ]);
   });
 
   it('agrees with the published client reading the chains, through mint, merge, reset, transfers and return', async () => {
     const name = `${unique()}.crypto`;
     const [first, second, third] = [newWallet(), newWallet(), newWallet()];
     const btc = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
-    await writer.mint(`mint-${name}`, 'MATIC', name, first.address, { 'crypto.ETH.address': first.address, 'crypto.BTC.address': btc });
-    await agree(name, { owner: first.address, records: { 'crypto.ETH.address': first.address, 'crypto.BTC.address': btc } });
+    await writer.mint(`mint-${name}`, 'MATIC', name, first.address, {
+      'crypto.ETH.address': first.address,
+      'crypto.BTC.address': btc,
+    });
+    await agree(name, {
+      owner: first.address,
+      records: { 'crypto.ETH.address': first.address, 'crypto.BTC.address': btc },
+    });
 
-    await writer.actAsOwner(`merge-${name}`, 'MATIC', name, first.signer, { kind: 'SET_RECORDS', records: { 'ipfs.html.value': 'QmMerged', 'crypto.ETH.address': second.address }, reset: false });
-    await agree(name, { owner: first.address, records: { 'crypto.ETH.address': second.address, 'crypto.BTC.address': btc, 'ipfs.html.value': 'QmMerged' } });
+    await writer.actAsOwner(`merge-${name}`, 'MATIC', name, first.signer, {
+      kind: 'SET_RECORDS',
+      records: { 'ipfs.html.value': 'QmMerged', 'crypto.ETH.address': second.address },
+      reset: false,
+    });
+    await agree(name, {
+      owner: first.address,
+      records: { 'crypto.ETH.address': second.address, 'crypto.BTC.address': btc, 'ipfs.html.value': 'QmMerged' },
+    });
 
-    await writer.actAsOwner(`reset-${name}`, 'MATIC', name, first.signer, { kind: 'SET_RECORDS', records: { 'crypto.ETH.address': first.address }, reset: true });
+    await writer.actAsOwner(`reset-${name}`, 'MATIC', name, first.signer, {
+      kind: 'SET_RECORDS',
+      records: { 'crypto.ETH.address': first.address },
+      reset: true,
+    });
     await agree(name, { owner: first.address, records: { 'crypto.ETH.address': first.address } });
 
-    await writer.actAsOwner(`keep-${name}`, 'MATIC', name, first.signer, { kind: 'TRANSFER', to: second.address, resetRecords: false });
+    await writer.actAsOwner(`keep-${name}`, 'MATIC', name, first.signer, {
+      kind: 'TRANSFER',
+      to: second.address,
+      resetRecords: false,
+    });
     await agree(name, { owner: second.address, records: { 'crypto.ETH.address': first.address } });
 
-    await writer.actAsOwner(`reset-transfer-${name}`, 'MATIC', name, second.signer, { kind: 'TRANSFER', to: third.address, resetRecords: true });
+    await writer.actAsOwner(`reset-transfer-${name}`, 'MATIC', name, second.signer, {
+      kind: 'TRANSFER',
+      to: third.address,
+      resetRecords: true,
+    });
     await agree(name, { owner: third.address, records: {} });
 
-    await writer.actAsOwner(`return-${name}`, 'MATIC', name, third.signer, { kind: 'TRANSFER', to: reader.serviceAddress(), resetRecords: true });
+    await writer.actAsOwner(`return-${name}`, 'MATIC', name, third.signer, {
+      kind: 'TRANSFER',
+      to: reader.serviceAddress(),
+      resetRecords: true,
+    });
     await agree(name, { owner: reader.serviceAddress(), records: {} });
 
     const onBase = `${unique()}.base`;
@@ -140,7 +191,11 @@ describe('resolution (surface E) over the indexed chains', () => {
 
     await agree('brad.crypto', {
       owner: '0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc',
-      records: { 'crypto.ETH.address': '0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc', 'crypto.BTC.address': 'bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh', 'ipfs.html.value': 'QmYwAPJzv5CZsnA625s3Xf2nemtYgPpHdWEz79ojWnPbdG' },
+      records: {
+        'crypto.ETH.address': '0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc',
+        'crypto.BTC.address': 'bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh',
+        'ipfs.html.value': 'QmYwAPJzv5CZsnA625s3Xf2nemtYgPpHdWEz79ojWnPbdG',
+      },
     });
     const nobody = `${unique()}.crypto`;
     expect(await viaApi.owner(nobody)).toEqual(await viaChain.owner(nobody));
@@ -151,7 +206,9 @@ describe('resolution (surface E) over the indexed chains', () => {
     const owner = newWallet();
     await writer.mint(`mint-${name}`, 'MATIC', name, owner.address, {});
     await fund(rpcOf('MATIC'), owner.address);
-    const wallet = createWalletClient({ transport: http(rpcOf('MATIC')), account: owner.account }).extend(publicActions);
+    const wallet = createWalletClient({ transport: http(rpcOf('MATIC')), account: owner.account }).extend(
+      publicActions,
+    );
     const registry = chains.networks.find((network) => network.blockchain === 'MATIC')?.registry as Address;
     const abi = unsArtifact('UNSRegistry').abi;
     const send = async (functionName: string, args: unknown[]) => {
@@ -169,8 +226,16 @@ describe('resolution (surface E) over the indexed chains', () => {
 
   it('filters by owners, record values and endings together, and refuses bad filters with 400 VALIDATION', async () => {
     const [alice, bob] = [newWallet(), newWallet()];
-    const names = { a1: `${unique()}.crypto`, a2: `${unique()}.wallet`, a3: `${unique()}.crypto`, b1: `${unique()}.crypto` };
-    await writer.mint('f-a1', 'MATIC', names.a1, alice.address, { 'crypto.ETH.address': alice.address, 'ipfs.html.value': 'QmShared' });
+    const names = {
+      a1: `${unique()}.crypto`,
+      a2: `${unique()}.wallet`,
+      a3: `${unique()}.crypto`,
+      b1: `${unique()}.crypto`,
+    };
+    await writer.mint('f-a1', 'MATIC', names.a1, alice.address, {
+      'crypto.ETH.address': alice.address,
+      'ipfs.html.value': 'QmShared',
+    });
     await writer.mint('f-a2', 'MATIC', names.a2, alice.address, { 'ipfs.html.value': 'QmShared' });
     await writer.mint('f-a3', 'MATIC', names.a3, alice.address, {});
     await writer.mint('f-b1', 'MATIC', names.b1, bob.address, { 'ipfs.html.value': 'QmShared' });
@@ -182,21 +247,45 @@ describe('resolution (surface E) over the indexed chains', () => {
     };
     expect(await ids(`owners=${alice.address}`)).toEqual([names.a1, names.a2, names.a3].sort());
     expect(await ids(`owners=${getAddress(alice.address)}&owners=${bob.address}`)).toHaveLength(4);
-    expect(await ids(`owners=${alice.address}&resolution[ipfs.html.value]=QmShared`)).toEqual([names.a1, names.a2].sort());
+    expect(await ids(`owners=${alice.address}&resolution[ipfs.html.value]=QmShared`)).toEqual(
+      [names.a1, names.a2].sort(),
+    );
     expect(await ids(`owners=${alice.address}&resolution[ipfs.html.value]=QmShared&tlds=crypto`)).toEqual([names.a1]);
-    expect(await ids(`resolution[ipfs.html.value]=QmShared&resolution[crypto.ETH.address]=${alice.address}`)).toEqual([names.a1]);
+    expect(await ids(`resolution[ipfs.html.value]=QmShared&resolution[crypto.ETH.address]=${alice.address}`)).toEqual([
+      names.a1,
+    ]);
     expect(await ids(`owners=${bob.address}&tlds=wallet`)).toEqual([]);
     const unsorted = await get(`/resolve/domains?owners=${alice.address}`);
-    expect(unsorted.body.meta).toEqual({ perPage: 100, nextStartingAfter: expect.any(String), sortBy: 'id', sortDirection: 'ASC', hasMore: false });
+    expect(unsorted.body.meta).toEqual({
+      perPage: 100,
+      nextStartingAfter: expect.any(String),
+      sortBy: 'id',
+      sortDirection: 'ASC',
+      hasMore: false,
+    });
     expect(unsorted.body.data[0].attributes.meta.owner).toBe(getAddress(alice.address));
 
     const bad = [
-      '', 'tlds=crypto', 'owners=not-an-address', `owners=${alice.address}&tlds=com`, 'resolution[no.such.key]=x',
-      `owners=${alice.address}&perPage=0`, `owners=${alice.address}&perPage=201`, `owners=${alice.address}&perPage=abc`, `owners=${alice.address}&perPage=1.5`,
-      `owners=${alice.address}&sortBy=age`, `owners=${alice.address}&sortDirection=up`, `owners=${alice.address}&sortBy=name&sortBy=id`,
-      `owners=${alice.address}&startingAfter=nope`, `owners=${alice.address}&sortBy=created_at&startingAfter=yesterday|a.crypto`,
-      `owners=${alice.address}&sortBy=name&startingAfter=${'0x' + 'a'.repeat(64)}`, `owners=${alice.address}&colour=blue`,
-      'resolution[ipfs.html.value]=', `owners=${'f'.repeat(6000)}`, `owners=${alice.address}&tlds=${'x'.repeat(6000)}`, `resolution[${'k'.repeat(6000)}]=v`,
+      '',
+      'tlds=crypto',
+      'owners=not-an-address',
+      `owners=${alice.address}&tlds=com`,
+      'resolution[no.such.key]=x',
+      `owners=${alice.address}&perPage=0`,
+      `owners=${alice.address}&perPage=201`,
+      `owners=${alice.address}&perPage=abc`,
+      `owners=${alice.address}&perPage=1.5`,
+      `owners=${alice.address}&sortBy=age`,
+      `owners=${alice.address}&sortDirection=up`,
+      `owners=${alice.address}&sortBy=name&sortBy=id`,
+      `owners=${alice.address}&startingAfter=nope`,
+      `owners=${alice.address}&sortBy=created_at&startingAfter=yesterday|a.crypto`,
+      `owners=${alice.address}&sortBy=name&startingAfter=${'0x' + 'a'.repeat(64)}`,
+      `owners=${alice.address}&colour=blue`,
+      'resolution[ipfs.html.value]=',
+      `owners=${'f'.repeat(6000)}`,
+      `owners=${alice.address}&tlds=${'x'.repeat(6000)}`,
+      `resolution[${'k'.repeat(6000)}]=v`,
     ];
     for (const query of bad) {
       const answer = await get(`/resolve/domains?${query}`);
@@ -230,9 +319,16 @@ describe('resolution (surface E) over the indexed chains', () => {
       let cursor: string | null = null;
       for (;;) {
         const after: string = cursor ? `&startingAfter=${encodeURIComponent(cursor)}` : '';
-        const page = await get(`/resolve/domains?owners=${owner.address}&perPage=7&sortBy=${sortBy}&sortDirection=${sortDirection}${after}`);
+        const page = await get(
+          `/resolve/domains?owners=${owner.address}&perPage=7&sortBy=${sortBy}&sortDirection=${sortDirection}${after}`,
+        );
         expect(page.status).toBe(200);
-        seen.push(...page.body.data.map((item: { id: string; attributes: { meta: { tokenId: string; domain: string } } }) => ({ id: item.id, meta: item.attributes.meta })));
+        seen.push(
+          ...page.body.data.map((item: { id: string; attributes: { meta: { tokenId: string; domain: string } } }) => ({
+            id: item.id,
+            meta: item.attributes.meta,
+          })),
+        );
         if (!page.body.meta.hasMore) return seen;
         cursor = page.body.meta.nextStartingAfter;
         if (minted < 200) await nextMint(); // let the chain and the read model move between pages
@@ -243,7 +339,13 @@ describe('resolution (surface E) over the indexed chains', () => {
         const seen = await walk(sortBy, direction);
         const names = seen.map((item) => item.id);
         expect(new Set(names).size).toBe(names.length); // nothing twice
-        for (const name of before) expect([sortBy, direction, name, names.filter((seenName) => seenName === name).length]).toEqual([sortBy, direction, name, 1]);
+        for (const name of before)
+          expect([sortBy, direction, name, names.filter((seenName) => seenName === name).length]).toEqual([
+            sortBy,
+            direction,
+            name,
+            1,
+          ]);
         if (sortBy !== 'created_at') {
           const keys = seen.map((item) => (sortBy === 'id' ? BigInt(item.meta.tokenId) : item.id));
           const ordered = [...keys].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));

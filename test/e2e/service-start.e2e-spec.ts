@@ -20,8 +20,15 @@ interface Observed {
 
 /** A `curl -s [-X M] URL [-H 'h: v']... [-d 'body']` line of the start banner, as a request. */
 const parseCurl = (line: string): { method: string; url: string; headers: Record<string, string>; body?: string } => {
-  const tokens = [...line.replace(/\s{3}\(.*\)$/, '').matchAll(/'([^']*)'|(\S+)/g)].map((match) => match[1] ?? match[2]);
-  const request = { method: 'GET', url: '', headers: {} as Record<string, string>, body: undefined as string | undefined };
+  const tokens = [...line.replace(/\s{3}\(.*\)$/, '').matchAll(/'([^']*)'|(\S+)/g)].map(
+    (match) => match[1] ?? match[2],
+  );
+  const request = {
+    method: 'GET',
+    url: '',
+    headers: {} as Record<string, string>,
+    body: undefined as string | undefined,
+  };
   for (let index = tokens.indexOf('curl') + 1; index < tokens.length; index++) {
     const token = tokens[index];
     if (token === '-s') continue;
@@ -46,8 +53,13 @@ describe('starting the service', () => {
     const runDir = mkdtempSync(join(tmpdir(), 'domain-engine-start-'));
     chmodSync(runDir, 0o755);
     env = {
-      DATA_DIR: join(runDir, 'data'), PORT: String(await freePort()), EMBEDDED_POSTGRES_PORT: String(await freePort()), LOG_LEVEL: 'info',
-      CHAIN_ETH_PORT: String(await freePort()), CHAIN_MATIC_PORT: String(await freePort()), CHAIN_BASE_PORT: String(await freePort()),
+      DATA_DIR: join(runDir, 'data'),
+      PORT: String(await freePort()),
+      EMBEDDED_POSTGRES_PORT: String(await freePort()),
+      LOG_LEVEL: 'info',
+      CHAIN_ETH_PORT: String(await freePort()),
+      CHAIN_MATIC_PORT: String(await freePort()),
+      CHAIN_BASE_PORT: String(await freePort()),
     };
   });
 
@@ -57,33 +69,54 @@ describe('starting the service', () => {
       () => undefined, // not listening yet
     );
   const chainAnswers = (port: string) =>
-    fetch(`http://127.0.0.1:${port}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"jsonrpc":"2.0","id":1,"method":"eth_chainId","params":[]}' }).then(
+    fetch(`http://127.0.0.1:${port}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"jsonrpc":"2.0","id":1,"method":"eth_chainId","params":[]}',
+    }).then(
       (response) => response.ok,
       () => false,
     );
 
   it('is ready only once it has started and printed the demo keys, whose first call of every surface works', async () => {
     const service = spawnService(env);
-    const exited = new Promise<never>((_, reject) => service.once('exit', (code) => reject(new Error(`serve exited (${code}): ${service.output().slice(-2000)}`))));
+    const exited = new Promise<never>((_, reject) =>
+      service.once('exit', (code) => reject(new Error(`serve exited (${code}): ${service.output().slice(-2000)}`))),
+    );
     exited.catch(() => undefined); // a failure only while it is awaited below
     const seen: Observed[] = [];
     try {
-      const healthy = eventually(async () => {
-        const answer = await healthAt(env.PORT);
-        if (answer) seen.push({ ...answer, keysPrinted: service.output().includes('Demo accounts') });
-        expect(answer?.status).toBe(200);
-      }, 50_000, 20);
+      const healthy = eventually(
+        async () => {
+          const answer = await healthAt(env.PORT);
+          if (answer) seen.push({ ...answer, keysPrinted: service.output().includes('Demo accounts') });
+          expect(answer?.status).toBe(200);
+        },
+        50_000,
+        20,
+      );
       await Promise.race([healthy, exited]);
 
       const [ready, ...starting] = [seen[seen.length - 1], ...seen.slice(0, -1)];
-      expect(ready).toEqual({ status: 200, body: { status: 'ok', database: { status: 'up', latencyMs: expect.any(Number) } }, keysPrinted: true });
+      expect(ready).toEqual({
+        status: 200,
+        body: { status: 'ok', database: { status: 'up', latencyMs: expect.any(Number) } },
+        keysPrinted: true,
+      });
       // the port answered from the first moment, saying what was left, and the list only ever got shorter
       expect(starting.length).toBeGreaterThan(0);
       for (const [index, { status, body }] of starting.entries()) {
         expect(status).toBe(503);
         expect(body.status).toBe('starting');
         expect(body.pending?.length).toBeGreaterThan(0);
-        const earlier = starting[index - 1]?.body.pending ?? ['database', 'migrations', 'chains', 'application', 'workers', 'demo accounts'];
+        const earlier = starting[index - 1]?.body.pending ?? [
+          'database',
+          'migrations',
+          'chains',
+          'application',
+          'workers',
+          'demo accounts',
+        ];
         expect(earlier.slice(earlier.length - (body.pending?.length ?? 0))).toEqual(body.pending);
       }
       expect(starting[0].body.pending?.[0]).toBe('database');
@@ -91,12 +124,19 @@ describe('starting the service', () => {
       const banner = service.output().replace(/\\\n\s*/g, '');
       const calls = banner.split('\n').filter((line) => line.includes('curl -s '));
       const paths = calls.map((line) => new URL(parseCurl(line).url).pathname);
-      expect(paths).toEqual(['/mcp/v1/actions/svc_tld_list', '/partner/v3/account', '/partner/v3/account', '/resolve/domains/brad.crypto', '/api/oauth/signup']);
+      expect(paths).toEqual([
+        '/mcp/v1/actions/svc_tld_list',
+        '/partner/v3/account',
+        '/partner/v3/account',
+        '/resolve/domains/brad.crypto',
+        '/api/oauth/signup',
+      ]);
       for (const line of calls) {
         const { url, ...request } = parseCurl(line);
         // surface D's routes are not built yet: its line says so, and the call is refused as it says
         const expected = line.includes('surface D is being built') ? 403 : 200;
-        await eventually(async () => expect((await fetch(url, request)).status).toBe(expected)); // E: once the fixtures are indexed
+        // E: once the fixtures are indexed
+        await eventually(async () => expect((await fetch(url, request)).status).toBe(expected));
       }
     } finally {
       if (service.exitCode === null) expect(await stopped(service, 'SIGTERM')).toBe(0);
@@ -107,12 +147,22 @@ describe('starting the service', () => {
     const first = await startService(env);
     const own = { ETH: env.CHAIN_ETH_PORT, MATIC: env.CHAIN_MATIC_PORT, BASE: env.CHAIN_BASE_PORT };
     const told = { ETH: String(await freePort()), MATIC: String(await freePort()), BASE: String(await freePort()) };
-    const workerEnv = { ...env, PORT: String(await freePort()), CHAIN_ETH_PORT: told.ETH, CHAIN_MATIC_PORT: told.MATIC, CHAIN_BASE_PORT: told.BASE };
+    const workerEnv = {
+      ...env,
+      PORT: String(await freePort()),
+      CHAIN_ETH_PORT: told.ETH,
+      CHAIN_MATIC_PORT: told.MATIC,
+      CHAIN_BASE_PORT: told.BASE,
+    };
     const worker = await startService(workerEnv, ['--role', 'worker']);
     try {
-      expect(worker.startOutput).toContain(`reusing the embedded PostgreSQL already running on port ${env.EMBEDDED_POSTGRES_PORT}`);
+      expect(worker.startOutput).toContain(
+        `reusing the embedded PostgreSQL already running on port ${env.EMBEDDED_POSTGRES_PORT}`,
+      );
       for (const chain of ['ETH', 'MATIC', 'BASE'] as const) {
-        expect(worker.startOutput).toContain(`reusing the ${chain} chain running on port ${own[chain]} (recorded there; CHAIN_${chain}_PORT says ${told[chain]}), owned by pid ${first.pid}`);
+        expect(worker.startOutput).toContain(
+          `reusing the ${chain} chain running on port ${own[chain]} (recorded there; CHAIN_${chain}_PORT says ${told[chain]}), owned by pid ${first.pid}`,
+        );
         expect(await chainAnswers(told[chain])).toBe(false); // no second node over the same chain state
       }
       expect((await healthAt(workerEnv.PORT))?.status).toBe(200);
@@ -137,7 +187,11 @@ describe('starting the service', () => {
       readiness.done('chains');
       const starting = await subject.app.inject({ method: 'GET', url: '/health' });
       expect(starting.statusCode).toBe(503);
-      expect(starting.json()).toEqual({ status: 'starting', pending: ['demo accounts'], database: { status: 'up', latencyMs: expect.any(Number) } });
+      expect(starting.json()).toEqual({
+        status: 'starting',
+        pending: ['demo accounts'],
+        database: { status: 'up', latencyMs: expect.any(Number) },
+      });
       readiness.done('demo accounts');
       expect((await subject.app.inject({ method: 'GET', url: '/health' })).statusCode).toBe(200);
     } finally {

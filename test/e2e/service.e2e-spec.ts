@@ -22,14 +22,23 @@ describe('the service and its CLI on the embedded defaults', () => {
     chmodSync(runDir, 0o755);
     dataDir = join(runDir, 'data');
     env = {
-      DATA_DIR: dataDir, PORT: String(await freePort()), EMBEDDED_POSTGRES_PORT: String(await freePort()), LOG_LEVEL: 'info',
-      CHAIN_ETH_PORT: String(await freePort()), CHAIN_MATIC_PORT: String(await freePort()), CHAIN_BASE_PORT: String(await freePort()),
+      DATA_DIR: dataDir,
+      PORT: String(await freePort()),
+      EMBEDDED_POSTGRES_PORT: String(await freePort()),
+      LOG_LEVEL: 'info',
+      CHAIN_ETH_PORT: String(await freePort()),
+      CHAIN_MATIC_PORT: String(await freePort()),
+      CHAIN_BASE_PORT: String(await freePort()),
     };
   });
 
   const health = () => fetch(`http://127.0.0.1:${env.PORT}/health`);
   const chainAnswers = (port: string) =>
-    fetch(`http://127.0.0.1:${port}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"jsonrpc":"2.0","id":1,"method":"eth_chainId","params":[]}' }).then(
+    fetch(`http://127.0.0.1:${port}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"jsonrpc":"2.0","id":1,"method":"eth_chainId","params":[]}',
+    }).then(
       (response) => response.ok,
       () => false,
     );
@@ -43,7 +52,13 @@ describe('the service and its CLI on the embedded defaults', () => {
     const pool = new Pool({ connectionString: url });
     const notifications = new PostgresNotifications(url, quietLog);
     await new PostgresEventStore(pool, notifications).append(
-      [{ streamId: 'audit-probe', expectedVersion: 'no_stream', events: [{ type: 'ProbeRecorded', data: { note: 'kept' } }] }],
+      [
+        {
+          streamId: 'audit-probe',
+          expectedVersion: 'no_stream',
+          events: [{ type: 'ProbeRecorded', data: { note: 'kept' } }],
+        },
+      ],
       { commandId: randomUUID(), correlationId: 'corr-probe', causationId: 'cause-probe', accountId: 'acct-probe' },
     );
     await notifications.close();
@@ -56,22 +71,32 @@ describe('the service and its CLI on the embedded defaults', () => {
     expect(first.startOutput).toContain('Demo accounts, created on this first start');
     const agentKey = /agent API key \(surface A\): (svc_mcp_[0-9a-f]{64})/.exec(first.startOutput)?.[1];
     const tlds = await fetch(`http://127.0.0.1:${env.PORT}/mcp/v1/actions/svc_tld_list`, {
-      method: 'POST', headers: { authorization: `Bearer ${agentKey}`, 'content-type': 'application/json' }, body: '{}',
+      method: 'POST',
+      headers: { authorization: `Bearer ${agentKey}`, 'content-type': 'application/json' },
+      body: '{}',
     });
     expect(tlds.status).toBe(200);
     // the three chains run, and the ETH fixtures are indexed and resolvable with the demo resolution key
     expect(await Promise.all(chainPorts().map(chainAnswers))).toEqual([true, true, true]);
-    const resolutionKey = /Resolution key \(surface E, \/resolve\): (svc_res_[0-9a-f]{64})/.exec(first.startOutput)?.[1];
+    const resolutionKey = /Resolution key \(surface E, \/resolve\): (svc_res_[0-9a-f]{64})/.exec(
+      first.startOutput,
+    )?.[1];
     const fixture = async () => {
-      const response = await fetch(`http://127.0.0.1:${env.PORT}/resolve/domains/brad.crypto`, { headers: { authorization: `Bearer ${resolutionKey}` } });
+      const response = await fetch(`http://127.0.0.1:${env.PORT}/resolve/domains/brad.crypto`, {
+        headers: { authorization: `Bearer ${resolutionKey}` },
+      });
       return (await response.json()) as { meta: Record<string, unknown> };
     };
-    await eventually(async () => expect((await fixture()).meta).toMatchObject({ domain: 'brad.crypto', blockchain: 'ETH', networkId: 1 }));
+    await eventually(async () =>
+      expect((await fixture()).meta).toMatchObject({ domain: 'brad.crypto', blockchain: 'ETH', networkId: 1 }),
+    );
     await appendAuditProbe();
 
     const whileRunning = await runCli(['replay', 'audit-probe'], env);
     expect(whileRunning.code).toBe(0);
-    expect(whileRunning.stdout).toMatch(/ 1 {2}\S+Z {2}ProbeRecorded {2}account=acct-probe command=\S+ correlation=corr-probe causation=cause-probe {2}\{"note":"kept"\}/);
+    expect(whileRunning.stdout).toMatch(
+      / 1 {2}\S+Z {2}ProbeRecorded {2}account=acct-probe command=\S+ correlation=corr-probe causation=cause-probe {2}\{"note":"kept"\}/,
+    );
     expect(existsSync(pidFile())).toBe(true); // the CLI left the service's server running
 
     expect(await stopped(first, 'SIGTERM')).toBe(0);
@@ -110,16 +135,23 @@ describe('the service and its CLI on the embedded defaults', () => {
     const listed = await runCli(['keys', 'list', '--account', account], env);
     const lines = listed.stdout.trim().split('\n').slice(1);
     expect(lines).toHaveLength(2);
-    expect(lines.join('\n')).toMatch(new RegExp(`^${keyId}\t${account}\tresolution_key\tsvc_res_\\w{4}…\t\\S+\tactive\t?$`, 'm'));
+    expect(lines.join('\n')).toMatch(
+      new RegExp(`^${keyId}\t${account}\tresolution_key\tsvc_res_\\w{4}…\t\\S+\tactive\t?$`, 'm'),
+    );
     expect(listed.stdout).not.toMatch(/svc_res_[0-9a-f]{64}/); // listed by prefix, never in full
 
     expect((await runCli(['keys', 'revoke', keyId], env)).stdout).toBe(`revoked ${keyId}\n`);
-    expect((await runCli(['keys', 'list', '--account', account], env)).stdout).toMatch(new RegExp(`^${keyId}\t.*\trevoked \\S+\t?$`, 'm'));
+    expect((await runCli(['keys', 'list', '--account', account], env)).stdout).toMatch(
+      new RegExp(`^${keyId}\t.*\trevoked \\S+\t?$`, 'm'),
+    );
 
     const agentForPartner = await runCli(['keys', 'create', '--account', account, '--kind', 'agent'], env);
     expect(agentForPartner.code).toBe(1);
     expect(agentForPartner.stderr).toContain('agent API keys are for user accounts');
-    const badScope = await runCli(['keys', 'create', '--account', account, '--kind', 'agent', '--scopes', 'everything'], env);
+    const badScope = await runCli(
+      ['keys', 'create', '--account', account, '--kind', 'agent', '--scopes', 'everything'],
+      env,
+    );
     expect(badScope.code).toBe(1);
     expect(badScope.stderr).toContain('unknown scope everything');
     const badProfile = await runCli(['accounts', 'create-partner', '--profile', 'dns', '--name', 'X'], env);

@@ -12,12 +12,21 @@ describe('surface B: account enumeration and rate limits', () => {
   afterEach(() => subject.close());
 
   const signup = (email: string, ip = '203.0.113.7') =>
-    subject.app.inject({ method: 'POST', url: '/api/oauth/signup', payload: { email, password: PASSWORD }, remoteAddress: ip });
+    subject.app.inject({
+      method: 'POST',
+      url: '/api/oauth/signup',
+      payload: { email, password: PASSWORD },
+      remoteAddress: ip,
+    });
 
   it('answers a taken and a new address alike: status, headers, body shape and timing', async () => {
-    subject = await createTestApp({ env: { OAUTH_RATE_LIMIT_PER_IP: '100000', SIGNUP_RATE_LIMIT_PER_EMAIL: '100000' } });
+    subject = await createTestApp({
+      env: { OAUTH_RATE_LIMIT_PER_IP: '100000', SIGNUP_RATE_LIMIT_PER_EMAIL: '100000' },
+    });
     const taken = 'taken@example.com';
-    await subject.app.get(CommandBus).execute(new OpenAccount({ kind: 'user', name: 'Taken', email: taken, password: PASSWORD }));
+    await subject.app
+      .get(CommandBus)
+      .execute(new OpenAccount({ kind: 'user', name: 'Taken', email: taken, password: PASSWORD }));
     const fresh = () => `new-${randomUUID().slice(0, 8)}@example.com`;
 
     const a = await signup(taken);
@@ -29,7 +38,8 @@ describe('surface B: account enumeration and rate limits', () => {
     expect(a.statusCode).toBe(200);
     expect(b.statusCode).toBe(a.statusCode);
     expect(comparable(b.headers)).toEqual(comparable(a.headers));
-    const shape = (body: Record<string, unknown>) => Object.fromEntries(Object.entries(body).map(([key, value]) => [key, typeof value]));
+    const shape = (body: Record<string, unknown>) =>
+      Object.fromEntries(Object.entries(body).map(([key, value]) => [key, typeof value]));
     expect(shape(b.json())).toEqual(shape(a.json()));
     expect(b.json().expires_in).toBe(a.json().expires_in);
     expect(a.json().signup_session_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -38,7 +48,10 @@ describe('surface B: account enumeration and rate limits', () => {
     const timings = { taken: [] as number[], fresh: [] as number[] };
     for (let round = 0; round < 20; round++) {
       // alternate, so that anything drifting over the run affects both alike
-      for (const [kind, email] of [['taken', taken], ['fresh', fresh()]] as const) {
+      for (const [kind, email] of [
+        ['taken', taken],
+        ['fresh', fresh()],
+      ] as const) {
         const started = performance.now();
         expect((await signup(email)).statusCode).toBe(200);
         timings[kind].push(performance.now() - started);
@@ -49,13 +62,18 @@ describe('surface B: account enumeration and rate limits', () => {
   });
 
   it('limits signups per IP address and per email with 429 slow_down and Retry-After', async () => {
-    subject = await createTestApp({ env: { OAUTH_RATE_LIMIT_PER_IP: '3', SIGNUP_RATE_LIMIT_PER_EMAIL: '2', RATE_LIMIT_WINDOW_SECONDS: '600' } });
+    subject = await createTestApp({
+      env: { OAUTH_RATE_LIMIT_PER_IP: '3', SIGNUP_RATE_LIMIT_PER_EMAIL: '2', RATE_LIMIT_WINDOW_SECONDS: '600' },
+    });
     const email = 'limited@example.com';
     expect((await signup(email, '198.51.100.1')).statusCode).toBe(200);
     expect((await signup(email, '198.51.100.2')).statusCode).toBe(200);
     const perEmail = await signup(email, '198.51.100.3');
     expect(perEmail.statusCode).toBe(429);
-    expect(perEmail.json()).toEqual({ error: 'slow_down', error_description: expect.stringContaining('too many requests') });
+    expect(perEmail.json()).toEqual({
+      error: 'slow_down',
+      error_description: expect.stringContaining('too many requests'),
+    });
     expect(Number(perEmail.headers['retry-after'])).toBeGreaterThan(0);
 
     for (let n = 0; n < 3; n++) expect((await signup(`ip-${n}@example.com`, '198.51.100.9')).statusCode).toBe(200);

@@ -6,14 +6,19 @@ describe('surface B: sliding rate limits', () => {
   let subject: TestApp;
   const clock = new TestClock();
   beforeAll(async () => {
-    subject = await createTestApp({ clock, env: { OAUTH_RATE_LIMIT_PER_IP: '3', SIGNUP_RATE_LIMIT_PER_EMAIL: '100', RATE_LIMIT_WINDOW_SECONDS: '600' } });
+    subject = await createTestApp({
+      clock,
+      env: { OAUTH_RATE_LIMIT_PER_IP: '3', SIGNUP_RATE_LIMIT_PER_EMAIL: '100', RATE_LIMIT_WINDOW_SECONDS: '600' },
+    });
   });
   afterAll(() => subject.close());
 
   let signups = 0;
   const signup = () =>
     subject.app.inject({
-      method: 'POST', url: '/api/oauth/signup', remoteAddress: '198.51.100.20',
+      method: 'POST',
+      url: '/api/oauth/signup',
+      remoteAddress: '198.51.100.20',
       payload: { email: `sliding-${++signups}@example.com`, password: 'Corr3ct-horse!' },
     });
 

@@ -11,7 +11,10 @@ describe('surface B: headless signup over real SMTP', () => {
   const clock = new TestClock();
   beforeAll(async () => {
     await inbox.start();
-    subject = await createTestApp({ clock, env: { SMTP_URL: inbox.url, OAUTH_RATE_LIMIT_PER_IP: '10000', SIGNUP_RATE_LIMIT_PER_EMAIL: '1000' } });
+    subject = await createTestApp({
+      clock,
+      env: { SMTP_URL: inbox.url, OAUTH_RATE_LIMIT_PER_IP: '10000', SIGNUP_RATE_LIMIT_PER_EMAIL: '1000' },
+    });
   });
   afterAll(async () => {
     await subject.close();
@@ -25,9 +28,15 @@ describe('surface B: headless signup over real SMTP', () => {
     expect(res.statusCode).toBe(200);
     return res.json() as { signup_session_token: string; expires_in: number };
   };
-  const verify = (token: string, code: string) => post('/api/oauth/signup/verify', { signup_session_token: token, verification_code: code });
+  const verify = (token: string, code: string) =>
+    post('/api/oauth/signup/verify', { signup_session_token: token, verification_code: code });
   const tldList = (bearer: string) =>
-    subject.app.inject({ method: 'POST', url: '/mcp/v1/actions/svc_tld_list', headers: { authorization: `Bearer ${bearer}` }, payload: {} });
+    subject.app.inject({
+      method: 'POST',
+      url: '/mcp/v1/actions/svc_tld_list',
+      headers: { authorization: `Bearer ${bearer}` },
+      payload: {},
+    });
 
   it('signs up with the emailed code and uses the access token on an agent action', async () => {
     const email = newEmail();
@@ -40,10 +49,17 @@ describe('surface B: headless signup over real SMTP', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
     const tokens = res.json();
-    expect(tokens).toMatchObject({ token_type: 'Bearer', expires_in: 3600, scope: 'domains:search portfolio:read portfolio:write cart:read cart:write checkout' });
+    expect(tokens).toMatchObject({
+      token_type: 'Bearer',
+      expires_in: 3600,
+      scope: 'domains:search portfolio:read portfolio:write cart:read cart:write checkout',
+    });
     const action = await tldList(tokens.access_token);
     expect(action.statusCode).toBe(200);
-    expect(action.json()).toEqual({ tlds: ['com', 'net', 'org', 'io', 'ai', 'co', 'app', 'dev', 'xyz', 'info'], count: 10 });
+    expect(action.json()).toEqual({
+      tlds: ['com', 'net', 'org', 'io', 'ai', 'co', 'app', 'dev', 'xyz', 'info'],
+      count: 10,
+    });
   });
 
   it('rotates refresh tokens, and a reused one revokes the whole family', async () => {
@@ -72,7 +88,8 @@ describe('surface B: headless signup over real SMTP', () => {
     const started = await signup(email);
     const tokens = (await verify(started.signup_session_token, codeOf(await inbox.mailTo(email)))).json();
     const form = await subject.app.inject({
-      method: 'POST', url: '/api/oauth/token',
+      method: 'POST',
+      url: '/api/oauth/token',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: `grant_type=refresh_token&refresh_token=${encodeURIComponent(tokens.refresh_token)}`,
     });
@@ -80,8 +97,13 @@ describe('surface B: headless signup over real SMTP', () => {
     const next = form.json();
     expect((await tldList(next.access_token)).statusCode).toBe(200);
     expect((await post('/api/oauth/revoke', { token: next.refresh_token })).statusCode).toBe(200);
-    expect((await post('/api/oauth/token', { grant_type: 'refresh_token', refresh_token: next.refresh_token })).json()).toMatchObject({ error: 'invalid_grant' });
-    expect((await tldList(next.access_token)).json()).toEqual({ error: 'unauthorized', message: 'Authentication required' });
+    expect(
+      (await post('/api/oauth/token', { grant_type: 'refresh_token', refresh_token: next.refresh_token })).json(),
+    ).toMatchObject({ error: 'invalid_grant' });
+    expect((await tldList(next.access_token)).json()).toEqual({
+      error: 'unauthorized',
+      message: 'Authentication required',
+    });
   });
 
   it.each([
@@ -91,14 +113,26 @@ describe('surface B: headless signup over real SMTP', () => {
   ])('answers %s with unsupported_grant_type, as JSON or as a form', async (_title, body) => {
     expect((await post('/api/oauth/token', body)).json()).toMatchObject({ error: 'unsupported_grant_type' });
     const form = await subject.app.inject({
-      method: 'POST', url: '/api/oauth/token', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(body).toString(),
+      method: 'POST',
+      url: '/api/oauth/token',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams(body).toString(),
     });
-    expect({ status: form.statusCode, error: form.json().error }).toEqual({ status: 400, error: 'unsupported_grant_type' });
+    expect({ status: form.statusCode, error: form.json().error }).toEqual({
+      status: 400,
+      error: 'unsupported_grant_type',
+    });
   });
 
   it('says what is wrong with a token request once, plainly', async () => {
-    expect((await post('/api/oauth/token', {})).json()).toEqual({ error: 'invalid_request', error_description: 'grant_type: is required; refresh_token: is required' });
-    expect((await post('/api/oauth/token', { grant_type: 'refresh_token', refresh_token: 12 })).json()).toEqual({ error: 'invalid_request', error_description: 'refresh_token: must be a string' });
+    expect((await post('/api/oauth/token', {})).json()).toEqual({
+      error: 'invalid_request',
+      error_description: 'grant_type: is required; refresh_token: is required',
+    });
+    expect((await post('/api/oauth/token', { grant_type: 'refresh_token', refresh_token: 12 })).json()).toEqual({
+      error: 'invalid_request',
+      error_description: 'refresh_token: must be a string',
+    });
   });
 
   it('kills the session at the fifth wrong code', async () => {
@@ -140,19 +174,30 @@ describe('surface B: headless signup over real SMTP', () => {
     expect(weak.json()).toEqual({ error: 'invalid_request', error_description: expect.stringContaining('uppercase') });
     const badEmail = await post('/api/oauth/signup', { email: 'not-an-address', password: PASSWORD });
     expect(badEmail.json()).toEqual({ error: 'invalid_request', error_description: 'email: must be an email address' });
-    expect((await post('/api/oauth/signup', { email: newEmail(), password: 12 })).json()).toEqual({ error: 'invalid_request', error_description: 'password: must be a string' });
+    expect((await post('/api/oauth/signup', { email: newEmail(), password: 12 })).json()).toEqual({
+      error: 'invalid_request',
+      error_description: 'password: must be a string',
+    });
   });
 
   it('refuses a NUL byte or another control character in a password, as JSON and as text', async () => {
     const escaped = await post('/api/oauth/signup', { email: newEmail(), password: `${PASSWORD}\u0000x` });
     expect(escaped.json()).toEqual({ error: 'invalid_request', error_description: expect.stringMatching(/NUL/) });
     const tab = await post('/api/oauth/signup', { email: newEmail(), password: `${PASSWORD}\tx` });
-    expect(tab.json()).toEqual({ error: 'invalid_request', error_description: 'password: must not contain control characters' });
+    expect(tab.json()).toEqual({
+      error: 'invalid_request',
+      error_description: 'password: must not contain control characters',
+    });
   });
 
   it('publishes its metadata and the keys that verify its tokens', async () => {
-    const metadata = (await subject.app.inject({ method: 'GET', url: '/.well-known/oauth-authorization-server' })).json();
-    expect(metadata).toMatchObject({ token_endpoint: expect.stringMatching(/\/api\/oauth\/token$/), jwks_uri: expect.stringMatching(/jwks\.json$/) });
+    const metadata = (
+      await subject.app.inject({ method: 'GET', url: '/.well-known/oauth-authorization-server' })
+    ).json();
+    expect(metadata).toMatchObject({
+      token_endpoint: expect.stringMatching(/\/api\/oauth\/token$/),
+      jwks_uri: expect.stringMatching(/jwks\.json$/),
+    });
     const jwks = (await subject.app.inject({ method: 'GET', url: '/.well-known/jwks.json' })).json();
     expect(jwks.keys[0]).toMatchObject({ kty: 'OKP', crv: 'Ed25519', alg: 'EdDSA', kid: expect.any(String) });
     expect(jwks.keys[0]).not.toHaveProperty('d');

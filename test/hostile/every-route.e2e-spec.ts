@@ -20,7 +20,9 @@ const SURFACES: readonly SurfaceName[] = ['agent', 'oauth', 'partner', 'resoluti
 const BOOKKEEPING = new Set(['consumer_checkpoints', 'rate_limit_hits', 'schema_migrations', 'projection_generations']);
 
 const snapshot = async (pool: Pool): Promise<Record<string, number>> => {
-  const { rows } = await pool.query<{ table_name: string }>("select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'");
+  const { rows } = await pool.query<{ table_name: string }>(
+    "select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'",
+  );
   const counts: Record<string, number> = {};
   for (const { table_name: table } of rows) {
     if (BOOKKEEPING.has(table)) continue;
@@ -42,14 +44,32 @@ describe('hostile input on every route', () => {
     await subject.app.listen({ port: 0, host: '127.0.0.1' });
     port = (subject.app.getHttpServer().address() as { port: number }).port;
     const commands = subject.app.get(CommandBus);
-    const open = async (account: ConstructorParameters<typeof OpenAccount>[0], kind: 'agent_key' | 'partner_key' | 'resolution_key') => {
+    const open = async (
+      account: ConstructorParameters<typeof OpenAccount>[0],
+      kind: 'agent_key' | 'partner_key' | 'resolution_key',
+    ) => {
       const { accountId } = await commands.execute(new OpenAccount(account));
       return (await commands.execute(new IssueCredential(accountId, kind))).secret as string;
     };
-    credentials.set('agent', await open({ kind: 'user', name: 'Hostile user', email: 'hostile@example.com', password: 'Hostile-pass-1!' }, 'agent_key'));
-    credentials.set('partner:web3', await open({ kind: 'partner', profile: 'web3', name: 'Hostile web3' }, 'partner_key'));
-    credentials.set('partner:reseller', await open({ kind: 'partner', profile: 'reseller', name: 'Hostile reseller' }, 'partner_key'));
-    credentials.set('resolution', await open({ kind: 'partner', profile: 'web3', name: 'Hostile resolver' }, 'resolution_key'));
+    credentials.set(
+      'agent',
+      await open(
+        { kind: 'user', name: 'Hostile user', email: 'hostile@example.com', password: 'Hostile-pass-1!' },
+        'agent_key',
+      ),
+    );
+    credentials.set(
+      'partner:web3',
+      await open({ kind: 'partner', profile: 'web3', name: 'Hostile web3' }, 'partner_key'),
+    );
+    credentials.set(
+      'partner:reseller',
+      await open({ kind: 'partner', profile: 'reseller', name: 'Hostile reseller' }, 'partner_key'),
+    );
+    credentials.set(
+      'resolution',
+      await open({ kind: 'partner', profile: 'web3', name: 'Hostile resolver' }, 'resolution_key'),
+    );
     routes = routeCatalog(subject.app).flatMap((route) => route.paths.map((path) => ({ ...route, paths: [path] })));
     pool = new Pool({ connectionString: subject.databaseUrl, max: 2 });
     await subject.settled();
@@ -66,12 +86,19 @@ describe('hostile input on every route', () => {
     return { authorization: `Bearer ${credentials.get(key)}` };
   };
 
-  const methodsOf = (path: string): string[] => routes.filter((route) => route.paths[0] === path).map((route) => route.method);
+  const methodsOf = (path: string): string[] =>
+    routes.filter((route) => route.paths[0] === path).map((route) => route.method);
 
   const casesOf = (surface: SurfaceName): HostileCase[] =>
     routes
       .filter((route) => surfaceOfPath(route.paths[0]) === surface)
-      .flatMap((route) => hostileCases({ method: route.method, path: route.paths[0], takesForm: route.takesForm }, methodsOf(route.paths[0]), authorizationFor(route.access)));
+      .flatMap((route) =>
+        hostileCases(
+          { method: route.method, path: route.paths[0], takesForm: route.takesForm },
+          methodsOf(route.paths[0]),
+          authorizationFor(route.access),
+        ),
+      );
 
   it.each(SURFACES)('surface %s: every hostile request gets a 4xx in the surface format', async (surface) => {
     const cases = casesOf(surface);
@@ -80,13 +107,18 @@ describe('hostile input on every route', () => {
     for (const hostile of cases) {
       const response = await sendRaw(port, hostile);
       const passed = hostile.mayPass && response.status < 300;
-      const problems = passed ? [] : [
-        ...(hostile.status !== undefined && response.status !== hostile.status ? [`status ${response.status}, expected ${hostile.status}`] : []),
-        ...(response.status < 400 || response.status >= 500 ? [`status ${response.status}, not a 4xx`] : []),
-        ...(response.status === 405 && !response.headers.allow ? ['405 without Allow'] : []),
-        ...formatProblems(surface, response.headers['content-type'], response.text),
-      ];
-      if (problems.length > 0) failures.push(`${hostile.title}: ${problems.join('; ')} (${response.status} ${response.text.slice(0, 160)})`);
+      const problems = passed
+        ? []
+        : [
+            ...(hostile.status !== undefined && response.status !== hostile.status
+              ? [`status ${response.status}, expected ${hostile.status}`]
+              : []),
+            ...(response.status < 400 || response.status >= 500 ? [`status ${response.status}, not a 4xx`] : []),
+            ...(response.status === 405 && !response.headers.allow ? ['405 without Allow'] : []),
+            ...formatProblems(surface, response.headers['content-type'], response.text),
+          ];
+      if (problems.length > 0)
+        failures.push(`${hostile.title}: ${problems.join('; ')} (${response.status} ${response.text.slice(0, 160)})`);
     }
     expect(failures).toEqual([]);
   });
@@ -100,7 +132,10 @@ describe('hostile input on every route', () => {
     ['service', '/no-such-route'],
   ] as const)('surface %s: an unknown route (%s) is 404 in the surface format', async (surface, target) => {
     const response = await sendRaw(port, { method: 'GET', target });
-    expect({ status: response.status, problems: formatProblems(surface, response.headers['content-type'], response.text) }).toEqual({ status: 404, problems: [] });
+    expect({
+      status: response.status,
+      problems: formatProblems(surface, response.headers['content-type'], response.text),
+    }).toEqual({ status: 404, problems: [] });
   });
 
   it('covers every route of every surface, each with at least its target, header and method cases', () => {

@@ -27,16 +27,23 @@ const OVER_HEADER_LIMIT = 20 * 1024;
 /** A valid-looking value for each path parameter, so that only the hostile part of a request is wrong. */
 export const sampleParameter = (name: string, path: string): string => {
   switch (name) {
-    case 'name': return path.startsWith('/resolve') ? 'brad.crypto' : 'hostile-sample.crypto';
-    case 'address': return '0x8aad44321a86b170879d7a244c1e8d360c99dda8';
-    case 'id': return path.includes('webhooks') ? `wh-${randomUUID()}` : `op-${randomUUID()}`;
-    case 'dependencyId': return `bc-${randomUUID()}`;
-    case 'document': return 'web3-partner.json';
-    default: throw new Error(`no sample for the path parameter :${name} of ${path}: add one to test/hostile/hostile-cases.ts`);
+    case 'name':
+      return path.startsWith('/resolve') ? 'brad.crypto' : 'hostile-sample.crypto';
+    case 'address':
+      return '0x8aad44321a86b170879d7a244c1e8d360c99dda8';
+    case 'id':
+      return path.includes('webhooks') ? `wh-${randomUUID()}` : `op-${randomUUID()}`;
+    case 'dependencyId':
+      return `bc-${randomUUID()}`;
+    case 'document':
+      return 'web3-partner.json';
+    default:
+      throw new Error(`no sample for the path parameter :${name} of ${path}: add one to test/hostile/hostile-cases.ts`);
   }
 };
 
-const fill = (path: string, replace: (name: string) => string): string => path.replace(/:([A-Za-z]+)/g, (_match, name: string) => replace(name));
+const fill = (path: string, replace: (name: string) => string): string =>
+  path.replace(/:([A-Za-z]+)/g, (_match, name: string) => replace(name));
 
 const nested = (depth: number, open: string, close: string): string => `${open.repeat(depth)}${close.repeat(depth)}`;
 
@@ -45,11 +52,22 @@ const nested = (depth: number, open: string, close: string): string => `${open.r
  * method and, for methods with bodies, bodies that are too deep, too large, of other types, not UTF-8, with
  * duplicate keys or with NUL. Each is otherwise a plausible request to the route.
  */
-export const hostileCases = (route: RouteUnderTest & { readonly takesForm: boolean }, allowedMethods: readonly string[], credentials: Readonly<Record<string, string>>): HostileCase[] => {
+export const hostileCases = (
+  route: RouteUnderTest & { readonly takesForm: boolean },
+  allowedMethods: readonly string[],
+  credentials: Readonly<Record<string, string>>,
+): HostileCase[] => {
   const target = fill(route.path, (name) => sampleParameter(name, route.path));
   const hasParameters = target !== route.path;
-  const at = (title: string, request: Omit<HostileCase, 'route' | 'title' | 'method'> & { method?: string }): HostileCase => ({
-    route: `${route.method} ${route.path}`, title: `${route.method} ${route.path}: ${title}`, method: route.method, ...request, headers: { ...credentials, ...request.headers },
+  const at = (
+    title: string,
+    request: Omit<HostileCase, 'route' | 'title' | 'method'> & { method?: string },
+  ): HostileCase => ({
+    route: `${route.method} ${route.path}`,
+    title: `${route.method} ${route.path}: ${title}`,
+    method: route.method,
+    ...request,
+    headers: { ...credentials, ...request.headers },
   });
   const json = (title: string, body: Buffer | string, status?: number): HostileCase =>
     at(title, { target, headers: { 'content-type': 'application/json' }, body, status });
@@ -58,13 +76,20 @@ export const hostileCases = (route: RouteUnderTest & { readonly takesForm: boole
   const cases: HostileCase[] = [
     at('a query over the target limit', { target: `${target}?q=${'a'.repeat(OVER_TARGET_LIMIT)}`, status: 414 }),
     at('a target over the header limit', { target: `${target}?q=${'a'.repeat(OVER_HEADER_LIMIT)}`, status: 414 }),
-    at('headers over the header limit', { target, headers: { 'x-filler': 'a'.repeat(OVER_HEADER_LIMIT) }, status: 431 }),
+    at('headers over the header limit', {
+      target,
+      headers: { 'x-filler': 'a'.repeat(OVER_HEADER_LIMIT) },
+      status: 431,
+    }),
     at('%00 in the query', { target: `${target}?q=a%00b`, status: 400 }),
     at(`the method ${wrongMethod}`, { method: wrongMethod, target, status: 405 }),
   ];
   if (hasParameters) {
     cases.push(
-      at('%00 in a path parameter', { target: fill(route.path, (name) => `${sampleParameter(name, route.path)}%00`), status: 400 }),
+      at('%00 in a path parameter', {
+        target: fill(route.path, (name) => `${sampleParameter(name, route.path)}%00`),
+        status: 400,
+      }),
       at('broken percent-encoding in a path parameter', { target: fill(route.path, () => '%E0%A4%A'), status: 400 }),
       at('a 3,000-character path parameter', { target: fill(route.path, () => 'a'.repeat(3000)), mayPass: true }),
     );
@@ -81,12 +106,27 @@ export const hostileCases = (route: RouteUnderTest & { readonly takesForm: boole
     json('an unpaired surrogate in a string', '{"name":"\\ud800"}', 400),
     json('bytes that are not UTF-8', Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0x22, 0x7d]), 400),
     json('malformed JSON', '{"name":', 400),
-    at('JSON in UTF-16', { target, headers: { 'content-type': 'application/json; charset=utf-16' }, body: '{}', status: 415 }),
+    at('JSON in UTF-16', {
+      target,
+      headers: { 'content-type': 'application/json; charset=utf-16' },
+      body: '{}',
+      status: 415,
+    }),
     at('a text/plain body', { target, headers: { 'content-type': 'text/plain' }, body: 'name=a.crypto', status: 415 }),
     at('an XML body', { target, headers: { 'content-type': 'application/xml' }, body: '<name>a</name>', status: 415 }),
-    at('a multipart body', { target, headers: { 'content-type': 'multipart/form-data; boundary=x' }, body: '--x\r\ncontent-disposition: form-data; name="name"\r\n\r\na\r\n--x--\r\n', status: 415 }),
+    at('a multipart body', {
+      target,
+      headers: { 'content-type': 'multipart/form-data; boundary=x' },
+      body: '--x\r\ncontent-disposition: form-data; name="name"\r\n\r\na\r\n--x--\r\n',
+      status: 415,
+    }),
     at('a body without a content type', { target, body: '{"name":"a.crypto"}', status: 415 }),
     // JSON routes refuse forms; the routes that take them refuse a field given twice
-    at('a form body', { target, headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'name=a&name=b', status: route.takesForm ? 400 : 415 }),
+    at('a form body', {
+      target,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'name=a&name=b',
+      status: route.takesForm ? 400 : 415,
+    }),
   ];
 };

@@ -30,7 +30,12 @@ const parse = (received: Buffer): RawResponse => {
   const headEnd = received.indexOf('\r\n\r\n');
   if (headEnd < 0) throw new Error(`no HTTP response: ${received.toString('latin1').slice(0, 200)}`);
   const [statusLine, ...lines] = received.subarray(0, headEnd).toString('latin1').split('\r\n');
-  const headers = Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf(':')).trim().toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
+  const headers = Object.fromEntries(
+    lines.map((line) => [
+      line.slice(0, line.indexOf(':')).trim().toLowerCase(),
+      line.slice(line.indexOf(':') + 1).trim(),
+    ]),
+  );
   const rawBody = received.subarray(headEnd + 4);
   const body = headers['transfer-encoding'] === 'chunked' ? dechunk(rawBody) : rawBody;
   return { status: Number(statusLine.split(' ')[1]), headers, text: body.toString('utf8') };
@@ -39,14 +44,28 @@ const parse = (received: Buffer): RawResponse => {
 /** One request over its own connection, written byte for byte; the response is read until the server closes. */
 export const sendRaw = (port: number, request: RawRequest): Promise<RawResponse> =>
   new Promise((resolve, reject) => {
-    const body = request.body === undefined ? undefined : Buffer.isBuffer(request.body) ? request.body : Buffer.from(request.body, 'utf8');
-    const headers = { host: `127.0.0.1:${port}`, connection: 'close', ...(body ? { 'content-length': String(body.length) } : {}), ...request.headers };
-    const head = `${request.method} ${request.target} HTTP/1.1\r\n${Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('')}\r\n`;
+    const body =
+      request.body === undefined
+        ? undefined
+        : Buffer.isBuffer(request.body)
+          ? request.body
+          : Buffer.from(request.body, 'utf8');
+    const headers = {
+      host: `127.0.0.1:${port}`,
+      connection: 'close',
+      ...(body ? { 'content-length': String(body.length) } : {}),
+      ...request.headers,
+    };
+    const head = `${request.method} ${request.target} HTTP/1.1\r\n${Object.entries(headers)
+      .map(([name, value]) => `${name}: ${value}\r\n`)
+      .join('')}\r\n`;
     const socket = connect(port, '127.0.0.1');
     const chunks: Buffer[] = [];
     socket.on('data', (chunk: Buffer) => chunks.push(chunk));
     // the server may answer and close before it read the whole request (a body over the limit): keep what came
-    socket.on('error', (error: NodeJS.ErrnoException) => (chunks.length > 0 && error.code === 'ECONNRESET' ? undefined : reject(error)));
+    socket.on('error', (error: NodeJS.ErrnoException) =>
+      chunks.length > 0 && error.code === 'ECONNRESET' ? undefined : reject(error),
+    );
     socket.on('close', () => {
       try {
         resolve(parse(Buffer.concat(chunks)));

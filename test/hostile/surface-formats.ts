@@ -13,9 +13,25 @@ export const surfaceOfPath = (path: string): SurfaceName => {
 };
 
 const PARTNER_CODES = [
-  'VALIDATION', 'BAD_REQUEST', 'UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'NOT_AVAILABLE', 'EXCEEDS_LIMIT', 'INSUFFICIENT_BALANCE',
-  'NO_CHANGE', 'CONCURRENT_OPERATION', 'CUSTODY_REQUIRED', 'UNSUPPORTED_BLOCKCHAIN', 'BLOCKCHAIN_CONGESTION', 'WALLET_LIMIT_REACHED',
-  'WEBHOOK_LIMIT_REACHED', 'WALLET_VERIFICATION_REQUIRED', 'WALLET_ALREADY_VERIFIED', 'SIGNATURE_INVALID', 'BAD_GATEWAY',
+  'VALIDATION',
+  'BAD_REQUEST',
+  'UNAUTHORIZED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'NOT_AVAILABLE',
+  'EXCEEDS_LIMIT',
+  'INSUFFICIENT_BALANCE',
+  'NO_CHANGE',
+  'CONCURRENT_OPERATION',
+  'CUSTODY_REQUIRED',
+  'UNSUPPORTED_BLOCKCHAIN',
+  'BLOCKCHAIN_CONGESTION',
+  'WALLET_LIMIT_REACHED',
+  'WEBHOOK_LIMIT_REACHED',
+  'WALLET_VERIFICATION_REQUIRED',
+  'WALLET_ALREADY_VERIFIED',
+  'SIGNATURE_INVALID',
+  'BAD_GATEWAY',
 ];
 const RESOLUTION_CODES = ['VALIDATION', 'BAD_REQUEST', 'UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'EXCEEDS_LIMIT'];
 const AGENT_ERRORS = ['invalid_request', 'unauthorized', 'forbidden', 'unknown_action', 'not_found', 'rate_limited'];
@@ -25,9 +41,18 @@ type Json = Record<string, unknown>;
 
 const isText = (value: unknown): value is string => typeof value === 'string' && value.trim().length > 0;
 const onlyKeys = (body: Json, allowed: readonly string[]): string[] =>
-  Object.keys(body).filter((key) => !allowed.includes(key)).map((key) => `unexpected property ${key}`);
+  Object.keys(body)
+    .filter((key) => !allowed.includes(key))
+    .map((key) => `unexpected property ${key}`);
 const isIssueList = (value: unknown): boolean =>
-  Array.isArray(value) && value.every((issue) => typeof issue === 'object' && issue !== null && typeof (issue as Json).path === 'string' && isText((issue as Json).message));
+  Array.isArray(value) &&
+  value.every(
+    (issue) =>
+      typeof issue === 'object' &&
+      issue !== null &&
+      typeof (issue as Json).path === 'string' &&
+      isText((issue as Json).message),
+  );
 
 /** What is wrong with an error answer for the surface; empty when it is in the surface's format. */
 export const formatProblems = (surface: SurfaceName, contentType: string | undefined, text: string): string[] => {
@@ -50,14 +75,23 @@ export const formatProblems = (surface: SurfaceName, contentType: string | undef
       problems.push(...onlyKeys(json, ['error', 'message', 'issues']));
       break;
     case 'oauth':
-      expect(OAUTH_ERRORS.includes(json.error as string), `error ${String(json.error)} is not an OAuth error of surface B`);
+      expect(
+        OAUTH_ERRORS.includes(json.error as string),
+        `error ${String(json.error)} is not an OAuth error of surface B`,
+      );
       expect(isText(json.error_description), 'error_description is missing');
       expect(!String(json.error_description).startsWith(':'), 'error_description starts with ":"');
       problems.push(...onlyKeys(json, ['error', 'error_description']));
       break;
     case 'partner':
       if (json.code === 'MULTIPLE_ERRORS') {
-        expect(Array.isArray(json.errors) && (json.errors as Json[]).every((error) => PARTNER_CODES.includes(error.code as string) && isText(error.message)), 'errors is not a list of {code, message}');
+        expect(
+          Array.isArray(json.errors) &&
+            (json.errors as Json[]).every(
+              (error) => PARTNER_CODES.includes(error.code as string) && isText(error.message),
+            ),
+          'errors is not a list of {code, message}',
+        );
         problems.push(...onlyKeys(json, ['code', 'message', 'errors']));
       } else {
         expect(PARTNER_CODES.includes(json.code as string), `code ${String(json.code)} is not a code of /partner/v3`);
@@ -76,6 +110,7 @@ export const formatProblems = (surface: SurfaceName, contentType: string | undef
       problems.push(...onlyKeys(json, ['code', 'message']));
       break;
   }
-  for (const value of [json.message, json.error_description]) expect(typeof value !== 'string' || !value.startsWith(':'), 'message starts with ":"');
+  for (const value of [json.message, json.error_description])
+    expect(typeof value !== 'string' || !value.startsWith(':'), 'message starts with ":"');
   return problems;
 };

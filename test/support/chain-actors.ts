@@ -11,17 +11,26 @@ import { Address } from '../../src/domain/chains/blockchain';
 export const newWallet = (): { account: PrivateKeyAccount; address: Address; signer: MessageSigner } => {
   const account = privateKeyToAccount(generatePrivateKey());
   const address = account.address.toLowerCase() as Address;
-  return { account, address, signer: { address, signRaw: (digest) => account.signMessage({ message: { raw: digest } }) } };
+  return {
+    account,
+    address,
+    signer: { address, signRaw: (digest) => account.signMessage({ message: { raw: digest } }) },
+  };
 };
 
 /** Gives an address gas money on a local chain (anvil's setBalance). */
 export const fund = async (rpcUrl: string, address: Address): Promise<void> => {
-  await createTestClient({ mode: 'anvil', transport: http(rpcUrl) }).extend(publicActions).extend(walletActions).setBalance({ address, value: parseEther('10') });
+  await createTestClient({ mode: 'anvil', transport: http(rpcUrl) })
+    .extend(publicActions)
+    .extend(walletActions)
+    .setBalance({ address, value: parseEther('10') });
 };
 
 /** A resolution API key of a new web3 partner, issued through the identity commands. */
 export const resolutionKeyOf = async (app: NestFastifyApplication): Promise<string> => {
   const commands = app.get(CommandBus);
-  const { accountId } = await commands.execute(new OpenAccount({ kind: 'partner', profile: 'web3', name: 'Resolution tester' }));
+  const { accountId } = await commands.execute(
+    new OpenAccount({ kind: 'partner', profile: 'web3', name: 'Resolution tester' }),
+  );
   return (await commands.execute(new IssueCredential(accountId, 'resolution_key'))).secret;
 };

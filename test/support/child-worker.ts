@@ -1,7 +1,10 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
 
-/** Starts test/support/worker-process.ts on a database and resolves once it says it is ready. */
+/**
+ * Starts test/support/worker-process.ts (a worker with the `TEST_STEP` executor) on a database; resolves once it is
+ * ready.
+ */
 export const startChildWorker = (databaseUrl: string, env: Record<string, string> = {}): Promise<ChildProcess> =>
   new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['-r', '@swc-node/register', join(__dirname, 'worker-process.ts')], {

@@ -5,9 +5,16 @@ const ROOT = join(__dirname, '../..');
 const ENTRY = ['-r', '@swc-node/register', join(__dirname, 'cli-entry.ts')];
 
 /** Runs a CLI command to its end; resolves with its exit code and output. */
-export const runCli = (args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> =>
+export const runCli = (
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number | null; stdout: string; stderr: string }> =>
   new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...ENTRY, ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...ENTRY, ...args], {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -18,17 +25,30 @@ export const runCli = (args: string[], env: Record<string, string>): Promise<{ c
 
 /** Starts `serve` without waiting for it; `output()` is what it has printed so far, on stdout and stderr. */
 export const spawnService = (env: Record<string, string>, args: string[] = []): ChildProcess & { output(): string } => {
-  const child = spawn(process.execPath, [...ENTRY, 'serve', ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...ENTRY, 'serve', ...args], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   return Object.assign(child, { output: () => output });
 };
 
-/** Starts `serve` (with `args`, e.g. a role) and resolves once it logs that it serves, with what it printed until then. */
-export const startService = (env: Record<string, string>, args: string[] = []): Promise<ChildProcess & { startOutput: string }> =>
+/**
+ * Starts `serve` (with `args`, e.g. a role) and resolves once it logs that it serves, with what it printed until then.
+ */
+export const startService = (
+  env: Record<string, string>,
+  args: string[] = [],
+): Promise<ChildProcess & { startOutput: string }> =>
   new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...ENTRY, 'serve', ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...ENTRY, 'serve', ...args], {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     const onData = (chunk: Buffer): void => {
       output += chunk.toString();

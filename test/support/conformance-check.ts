@@ -6,5 +6,6 @@ import { takeConformanceProblems } from './conformance';
  */
 afterAll(() => {
   const problems = takeConformanceProblems();
-  if (problems.length > 0) throw new Error(`answers that differ from the published OpenAPI documents:\n${problems.slice(0, 20).join('\n')}`);
+  if (problems.length > 0)
+    throw new Error(`answers that differ from the published OpenAPI documents:\n${problems.slice(0, 20).join('\n')}`);
 });

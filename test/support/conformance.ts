@@ -4,7 +4,12 @@ import addFormats from 'ajv-formats';
 /** An OpenAPI 3.1 document as served, loosely typed: what the checker reads of it. */
 export interface OpenApiDocument {
   readonly servers: readonly { url: string }[];
-  readonly paths: Readonly<Record<string, Readonly<Record<string, { responses: Record<string, { content?: Record<string, { schema: object }> }> }>>>>;
+  readonly paths: Readonly<
+    Record<
+      string,
+      Readonly<Record<string, { responses: Record<string, { content?: Record<string, { schema: object }> }> }>>
+    >
+  >;
   readonly components: { readonly schemas: Readonly<Record<string, object>> };
 }
 
@@ -42,7 +47,8 @@ export class ResponseConformance {
     if (!documented) return [`${where}: the status is not documented`];
     const content = documented.content?.['application/json'];
     if (!content) return [];
-    if (!/^application\/json/.test(response.contentType ?? '')) return [`${where}: answered ${response.contentType ?? 'no content type'}, documented JSON`];
+    if (!/^application\/json/.test(response.contentType ?? ''))
+      return [`${where}: answered ${response.contentType ?? 'no content type'}, documented JSON`];
     let body: unknown;
     try {
       body = JSON.parse(response.body);
@@ -51,7 +57,9 @@ export class ResponseConformance {
     }
     const validate = this.validatorOf(document, content.schema);
     if (validate(body)) return [];
-    return (validate.errors ?? []).map((error) => `${where}: ${error.instancePath || '(body)'} ${error.message} ${JSON.stringify(error.params)}`);
+    return (validate.errors ?? []).map(
+      (error) => `${where}: ${error.instancePath || '(body)'} ${error.message} ${JSON.stringify(error.params)}`,
+    );
   }
 
   private operationOf(response: RecordedResponse) {
@@ -70,7 +78,9 @@ export class ResponseConformance {
     let validate = this.validators.get(key);
     if (!validate) {
       // `#/components/...` refers to the document the schema came from
-      const rebased = JSON.parse(JSON.stringify(schema).replace(/"#\/components\//g, `"${document}.json#/components/`)) as object;
+      const rebased = JSON.parse(
+        JSON.stringify(schema).replace(/"#\/components\//g, `"${document}.json#/components/`),
+      ) as object;
       validate = this.ajv.compile(rebased);
       this.validators.set(key, validate);
     }

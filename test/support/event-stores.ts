@@ -13,7 +13,12 @@ export interface EventStoreUnderTest {
   close(): Promise<void>;
 }
 
-export const quietLog = { warn: () => undefined, info: () => undefined, debug: () => undefined, error: () => undefined };
+export const quietLog = {
+  warn: () => undefined,
+  info: () => undefined,
+  debug: () => undefined,
+  error: () => undefined,
+};
 
 export const openPostgresEventStore = async (): Promise<EventStoreUnderTest & { pool: Pool; url: string }> => {
   const url = await createTestDatabase();

@@ -27,7 +27,11 @@ export const requestTestOperation = (
       type: 'DOMAIN_ADMIN_UPDATE',
       domain: options.domain === undefined ? `${randomUUID().slice(0, 8)}.com` : options.domain,
       preview: options.preview,
-      dependencies: options.steps.map((step) => ({ id: newId('resellerDependency'), type: 'TEST_STEP', parameters: { outcome: 'complete', ...step } })),
+      dependencies: options.steps.map((step) => ({
+        id: newId('resellerDependency'),
+        type: 'TEST_STEP',
+        parameters: { outcome: 'complete', ...step },
+      })),
     }),
   );
 
@@ -43,7 +47,10 @@ export const executorCounts = async (pool: Pool, dependencyIds: readonly string[
     'select dependency_id, count(*) as runs from test_step_runs where dependency_id = any($1) group by dependency_id',
     [dependencyIds],
   );
-  const effects = await pool.query<{ count: string }>('select count(*) from test_step_effects where dependency_id = any($1)', [dependencyIds]);
+  const effects = await pool.query<{ count: string }>(
+    'select count(*) from test_step_effects where dependency_id = any($1)',
+    [dependencyIds],
+  );
   return {
     runs: Object.fromEntries(runs.rows.map((row) => [row.dependency_id, Number(row.runs)])) as Record<string, number>,
     effects: Number(effects.rows[0].count),

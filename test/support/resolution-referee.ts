@@ -1,4 +1,9 @@
-import Resolution, { BlockchainType, ResolutionError, ResolutionErrorCode, UnsLayerSource } from '@unstoppabledomains/resolution';
+import Resolution, {
+  BlockchainType,
+  ResolutionError,
+  ResolutionErrorCode,
+  UnsLayerSource,
+} from '@unstoppabledomains/resolution';
 import Networking from '@unstoppabledomains/resolution/build/utils/Networking';
 import Tlds from '@unstoppabledomains/resolution/build/utils/Tlds';
 
@@ -96,7 +101,11 @@ export const apiReferee = async (baseUrl: string, apiKey: string): Promise<Refer
       outcome(async () => {
         await registered(name);
         const address = await client.addr(name, ticker);
-        if (!address) throw new ResolutionError(ResolutionErrorCode.RecordNotFound, { domain: name, recordName: `crypto.${ticker.toUpperCase()}.address` });
+        if (!address)
+          throw new ResolutionError(ResolutionErrorCode.RecordNotFound, {
+            domain: name,
+            recordName: `crypto.${ticker.toUpperCase()}.address`,
+          });
         return address;
       }),
   };
@@ -108,7 +117,9 @@ export interface ChainSource {
   readonly proxyReader: string;
 }
 
-/** The client's names for the chains it reads; a name outside its list would be accepted too, given the proxy reader. */
+/**
+ * The client's names for the chains it reads; a name outside its list would be accepted too, given the proxy reader.
+ */
 const networks: Record<number, string> = { 1: 'mainnet', 137: 'polygon-mainnet', 8453: 'base-mainnet' };
 /** A chain with no contracts: every `eth_call` answers '0x', which the client reads as "no such name". */
 const noChain: UnsLayerSource = { network: 'mainnet', provider: { request: async () => '0x' } };
@@ -119,11 +130,16 @@ const noChain: UnsLayerSource = { network: 'mainnet', provider: { request: async
  * a missing one is a chain with nothing on it. BASE (8453) is a separate service the client builds only when
  * `locations.base` is given, for TLDs whose `registrationBlockchain` is BASE, again paired with ETH.
  */
-export const chainReferee = (chains: readonly ChainSource[], tlds: readonly { tld: string; blockchain: Blockchain }[]): Referee => {
+export const chainReferee = (
+  chains: readonly ChainSource[],
+  tlds: readonly { tld: string; blockchain: Blockchain }[],
+): Referee => {
   for (const chain of chains) reachable.set(chain.rpcUrl, {});
   seedTlds({
     tlds: tlds.map(({ tld }) => tld),
-    meta: Object.fromEntries(tlds.map(({ tld, blockchain }) => [tld, { namingService: 'UNS', registrationBlockchain: blockchain }])),
+    meta: Object.fromEntries(
+      tlds.map(({ tld, blockchain }) => [tld, { namingService: 'UNS', registrationBlockchain: blockchain }]),
+    ),
   });
   const layer = (chainId: number): UnsLayerSource | undefined => {
     const chain = chains.find((candidate) => candidate.chainId === chainId);
@@ -163,4 +179,5 @@ const outcome = async <T>(ask: () => Promise<T>): Promise<Outcome<T>> => {
   }
 };
 
-const withValues = (records: Record<string, string>): Record<string, string> => Object.fromEntries(Object.entries(records).filter(([, value]) => value !== ''));
+const withValues = (records: Record<string, string>): Record<string, string> =>
+  Object.fromEntries(Object.entries(records).filter(([, value]) => value !== ''));

@@ -35,7 +35,13 @@ export interface TestApp {
 /** The whole service on a database of its own (or a given one), driven through `app.inject`. */
 export const createTestApp = async (options: TestAppOptions = {}): Promise<TestApp> => {
   const databaseUrl = options.databaseUrl ?? (await createTestDatabase());
-  const config = new AppConfig({ LOG_LEVEL: 'silent', SUBSCRIPTION_POLL_MS: '100', WORKER_POLL_MS: '100', INDEXER_POLL_MS: '50', ...options.env });
+  const config = new AppConfig({
+    LOG_LEVEL: 'silent',
+    SUBSCRIPTION_POLL_MS: '100',
+    WORKER_POLL_MS: '100',
+    INDEXER_POLL_MS: '50',
+    ...options.env,
+  });
   const app = await createApp({
     config,
     runtime: new Runtime(options.role ?? 'all', databaseUrl, options.chains),
@@ -56,14 +62,23 @@ export const createTestApp = async (options: TestAppOptions = {}): Promise<TestA
 /** Every answer the tests get, to be checked against the OpenAPI documents when the app closes. */
 const recordAnswers = (app: NestFastifyApplication): RecordedResponse[] => {
   const answered: RecordedResponse[] = [];
-  app.getHttpAdapter().getInstance().addHook('onSend', async (request, reply, payload) => {
-    const route = request.routeOptions?.url;
-    if (route && (typeof payload === 'string' || Buffer.isBuffer(payload))) {
-      const contentType = reply.getHeader('content-type');
-      answered.push({ method: request.method, route, status: reply.statusCode, contentType: typeof contentType === 'string' ? contentType : undefined, body: payload.toString() });
-    }
-    return payload;
-  });
+  app
+    .getHttpAdapter()
+    .getInstance()
+    .addHook('onSend', async (request, reply, payload) => {
+      const route = request.routeOptions?.url;
+      if (route && (typeof payload === 'string' || Buffer.isBuffer(payload))) {
+        const contentType = reply.getHeader('content-type');
+        answered.push({
+          method: request.method,
+          route,
+          status: reply.statusCode,
+          contentType: typeof contentType === 'string' ? contentType : undefined,
+          body: payload.toString(),
+        });
+      }
+      return payload;
+    });
   return answered;
 };
 
@@ -74,6 +89,8 @@ const conformanceProblems = (app: NestFastifyApplication, answered: readonly Rec
   } catch {
     return []; // a worker: it serves no surface
   }
-  const conformance = new ResponseConformance(Object.fromEntries(documents.names().map((name) => [name, documents.document(name) as unknown as OpenApiDocument])));
+  const conformance = new ResponseConformance(
+    Object.fromEntries(documents.names().map((name) => [name, documents.document(name) as unknown as OpenApiDocument])),
+  );
   return [...new Set(answered.flatMap((response) => conformance.problems(response)))];
 };

@@ -11,7 +11,10 @@ const quiet = { info: () => undefined, debug: () => undefined };
  * Embedded chains of a data directory of their own on free ports, started as `serve` starts them (contracts placed,
  * ETH fixtures minted). Stop them after the test file.
  */
-export const startTestChains = async (chains = 'ETH,MATIC,BASE', env: Record<string, string> = {}): Promise<OpenChains & { dataDir: string; env: Record<string, string> }> => {
+export const startTestChains = async (
+  chains = 'ETH,MATIC,BASE',
+  env: Record<string, string> = {},
+): Promise<OpenChains & { dataDir: string; env: Record<string, string> }> => {
   const dataDir = mkdtempSync(join(tmpdir(), 'domain-engine-chains-'));
   const chainEnv = {
     DATA_DIR: dataDir,

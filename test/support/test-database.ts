@@ -4,13 +4,13 @@ import { withDatabase } from '../../src/infrastructure/postgres/database';
 
 export const TEMPLATE_DATABASE = 'domain_engine_template';
 
-
 export const serverUrlVariable = (worker: number): string => `TEST_POSTGRES_URL_${worker}`;
 
 /** The cluster of this Jest worker (see global-setup.ts). */
 const serverUrl = (): string => {
   const url = process.env[serverUrlVariable(Number(process.env.JEST_WORKER_ID ?? 1))];
-  if (!url) throw new Error('no test PostgreSQL for this worker: run the tests through jest (test/support/global-setup.ts)');
+  if (!url)
+    throw new Error('no test PostgreSQL for this worker: run the tests through jest (test/support/global-setup.ts)');
   return url;
 };
 

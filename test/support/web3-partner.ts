@@ -21,9 +21,18 @@ export const newWeb3Partner = async (subject: TestApp, name = 'Web3 partner'): P
   const commands = subject.app.get(CommandBus);
   const { accountId } = await commands.execute(new OpenAccount({ kind: 'partner', profile: 'web3', name }));
   const { secret: key } = await commands.execute(new IssueCredential(accountId, 'partner_key'));
-  const call = async (method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<Reply> => {
+  const call = async (
+    method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+    path: string,
+    body?: unknown,
+  ): Promise<Reply> => {
     const response = await subject.app.inject({
-      method, url: `/partner/v3${path}`, headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      method,
+      url: `/partner/v3${path}`,
+      headers: {
+        authorization: `Bearer ${key}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       payload: body === undefined ? undefined : JSON.stringify(body),
     });
     return { status: response.statusCode, body: response.body ? response.json() : undefined };

@@ -34,7 +34,14 @@ export class WebhookReceiver {
         const path = request.url ?? '';
         const answered = receiver.answerFor(path);
         const rawBody = Buffer.concat(chunks).toString('utf8');
-        receiver.received.push({ path, headers: request.headers, rawBody, body: JSON.parse(rawBody), receivedAt: Date.now(), answered });
+        receiver.received.push({
+          path,
+          headers: request.headers,
+          rawBody,
+          body: JSON.parse(rawBody),
+          receivedAt: Date.now(),
+          answered,
+        });
         response.writeHead(answered, { 'content-type': 'text/plain' }).end(answered < 300 ? 'ok' : 'not now');
         receiver.listeners.forEach((listener) => listener());
       });
@@ -59,7 +66,9 @@ export class WebhookReceiver {
 
   /** What arrived at `path`, about one operation when given. */
   deliveriesTo(path: string, operationId?: string): ReceivedDelivery[] {
-    return this.received.filter((delivery) => delivery.path === path && (operationId === undefined || delivery.body.data.id === operationId));
+    return this.received.filter(
+      (delivery) => delivery.path === path && (operationId === undefined || delivery.body.data.id === operationId),
+    );
   }
 
   /** Resolves once `count` deliveries about the operation arrived at `path`. */
@@ -67,7 +76,11 @@ export class WebhookReceiver {
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
         this.listeners = this.listeners.filter((listener) => listener !== check);
-        reject(new Error(`${this.deliveriesTo(path, operationId).length} of ${count} deliveries of ${operationId} arrived at ${path}`));
+        reject(
+          new Error(
+            `${this.deliveriesTo(path, operationId).length} of ${count} deliveries of ${operationId} arrived at ${path}`,
+          ),
+        );
       }, timeoutMs);
       const check = (): void => {
         const arrived = this.deliveriesTo(path, operationId);

@@ -3,6 +3,7 @@
  * with DATABASE_URL set. It prints "ready" once it runs.
  */
 import { createTestApp } from './test-app';
+import { TestExecutorModule } from './test-executor.module';
 
 const main = async (): Promise<void> => {
   const databaseUrl = process.env.DATABASE_URL;
@@ -10,7 +11,8 @@ const main = async (): Promise<void> => {
   await createTestApp({
     databaseUrl,
     role: 'worker',
-    env: { TEST_EXECUTOR_ENABLED: 'true', WORKER_LEASE_MS: process.env.WORKER_LEASE_MS ?? '1000', CONSUMER_STANDBY_MS: '100' },
+    env: { WORKER_LEASE_MS: process.env.WORKER_LEASE_MS ?? '1000', CONSUMER_STANDBY_MS: '100' },
+    extraModules: [TestExecutorModule],
   });
   process.stdout.write('ready\n');
 };

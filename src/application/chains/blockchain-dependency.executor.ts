@@ -14,8 +14,9 @@ import { CustodialSigners } from './custodial-signers.port';
  * `ownerAddress` (the current owner; for MINT, `toAddress`), and per type: MINT `{toAddress, initialRecords}`,
  * UPDATE_RECORDS `{recordUpdates, resetRecords}`, TRANSFER `{toAddress, resetRecords}`, RETURN `{}` (back to the
  * service, records reset), SET_REVERSE `{primaryDomain}` (the owner's reverse resolution to `name`, or removed when
- * null). A name the service holds (a returned one) is handed over rather than minted. A self-custody change stops in SIGNATURE_REQUIRED with `messageToSign`; the owner's
- * signature comes back as input `signature` and is checked off-chain and on-chain before it is relayed.
+ * null). A name the service holds (a returned one) is handed over rather than minted. A self-custody change stops in
+ * SIGNATURE_REQUIRED with `messageToSign`; the owner's signature comes back as input `signature` and is checked
+ * off-chain and on-chain before it is relayed.
  */
 export const BLOCKCHAIN_DEPENDENCY_TYPES = ['MINT', 'UPDATE_RECORDS', 'TRANSFER', 'RETURN', 'SET_REVERSE'] as const;
 
@@ -32,7 +33,8 @@ interface ChainParameters {
 
 const parametersOf = (job: Pick<DependencyJob, 'dependencyId' | 'type' | 'parameters'>): ChainParameters => {
   const p = job.parameters;
-  if (!isBlockchain(p.blockchain) || typeof p.name !== 'string') throw new Error(`dependency ${job.dependencyId} has no blockchain or name`);
+  if (!isBlockchain(p.blockchain) || typeof p.name !== 'string')
+    throw new Error(`dependency ${job.dependencyId} has no blockchain or name`);
   const records = (job.type === 'MINT' ? p.initialRecords : p.recordUpdates) ?? {};
   return {
     blockchain: p.blockchain,
@@ -45,7 +47,6 @@ const parametersOf = (job: Pick<DependencyJob, 'dependencyId' | 'type' | 'parame
     primaryDomain: typeof p.primaryDomain === 'string' ? p.primaryDomain : null,
   };
 };
-
 
 const ownerCallOf = (reader: ChainReader, type: string, p: ChainParameters): OwnerCall => {
   switch (type) {
@@ -66,10 +67,26 @@ const ownerCallOf = (reader: ChainReader, type: string, p: ChainParameters): Own
  * What the owner of a self-custody dependency signs now: the forward request at the token's current nonce, and the
  * `transaction` a waiting dependency shows (`decisions.md` §3).
  */
-export const signingRequestOf = async (reader: ChainReader, dependency: Pick<DependencyJob, 'dependencyId' | 'type' | 'parameters'>) => {
+export const signingRequestOf = async (
+  reader: ChainReader,
+  dependency: Pick<DependencyJob, 'dependencyId' | 'type' | 'parameters'>,
+) => {
   const p = parametersOf(dependency);
-  const { request, messageToSign } = await reader.forwardRequest(p.blockchain, p.name, p.ownerAddress, ownerCallOf(reader, dependency.type, p));
-  const transaction = { blockchain: p.blockchain, hash: null, messageToSign, to: reader.registryOf(p.blockchain), data: request.data, nonce: request.nonce.toString(), tokenId: request.tokenId.toString() };
+  const { request, messageToSign } = await reader.forwardRequest(
+    p.blockchain,
+    p.name,
+    p.ownerAddress,
+    ownerCallOf(reader, dependency.type, p),
+  );
+  const transaction = {
+    blockchain: p.blockchain,
+    hash: null,
+    messageToSign,
+    to: reader.registryOf(p.blockchain),
+    data: request.data,
+    nonce: request.nonce.toString(),
+    tokenId: request.tokenId.toString(),
+  };
   return { request, transaction };
 };
 
@@ -88,9 +105,12 @@ export class BlockchainDependencyExecutor implements DependencyExecutor {
     const p = parametersOf(job);
     try {
       if (job.type === 'MINT') return await this.completed(p, await this.mintOrHandOver(job.dependencyId, p));
-      return p.custody === 'SELF' ? await this.selfCustody(job, p) : await this.custodial(job, p, ownerCallOf(this.reader, job.type, p));
+      return p.custody === 'SELF'
+        ? await this.selfCustody(job, p)
+        : await this.custodial(job, p, ownerCallOf(this.reader, job.type, p));
     } catch (error) {
-      if (error instanceof ChainWriteRejected) return { kind: 'failed', error: { code: 'TRANSACTION_REJECTED', message: error.message } };
+      if (error instanceof ChainWriteRejected)
+        return { kind: 'failed', error: { code: 'TRANSACTION_REJECTED', message: error.message } };
       throw error; // the chain is unreachable or slow: the worker runs the job again later
     }
   }
@@ -101,17 +121,30 @@ export class BlockchainDependencyExecutor implements DependencyExecutor {
     const handedOver = await this.writer.resume(handOverId, p.blockchain);
     if (handedOver) return handedOver;
     const { owner } = await this.reader.domain(p.blockchain, p.name, []);
-    if (owner !== this.reader.serviceAddress()) return this.writer.mint(writeId, p.blockchain, p.name, p.ownerAddress, p.records);
+    if (owner !== this.reader.serviceAddress())
+      return this.writer.mint(writeId, p.blockchain, p.name, p.ownerAddress, p.records);
     const service = this.writer.serviceSigner();
     if (Object.keys(p.records).length > 0) {
-      await this.writer.actAsOwner(`${writeId}:records`, p.blockchain, p.name, service, { kind: 'SET_RECORDS', records: p.records, reset: true });
+      await this.writer.actAsOwner(`${writeId}:records`, p.blockchain, p.name, service, {
+        kind: 'SET_RECORDS',
+        records: p.records,
+        reset: true,
+      });
     }
-    return this.writer.actAsOwner(handOverId, p.blockchain, p.name, service, { kind: 'TRANSFER', to: p.ownerAddress, resetRecords: false });
+    return this.writer.actAsOwner(handOverId, p.blockchain, p.name, service, {
+      kind: 'TRANSFER',
+      to: p.ownerAddress,
+      resetRecords: false,
+    });
   }
 
   private async custodial(job: DependencyJob, p: ChainParameters, call: OwnerCall): Promise<ExecutionOutcome> {
     const signer = await this.custody.signerFor(job.accountId, p.ownerAddress);
-    if (!signer) return { kind: 'failed', error: { code: 'CUSTODY_REQUIRED', message: `the service holds no key of ${p.ownerAddress}` } };
+    if (!signer)
+      return {
+        kind: 'failed',
+        error: { code: 'CUSTODY_REQUIRED', message: `the service holds no key of ${p.ownerAddress}` },
+      };
     return this.completed(p, await this.writer.actAsOwner(job.dependencyId, p.blockchain, p.name, signer, call));
   }
 
@@ -121,7 +154,16 @@ export class BlockchainDependencyExecutor implements DependencyExecutor {
    */
   private async completed(p: ChainParameters, written: ChainWriteResult): Promise<ExecutionOutcome> {
     await this.index.indexed(p.blockchain, written.blockNumber);
-    return { kind: 'completed', result: { transaction: { blockchain: p.blockchain, hash: written.transactionHash, tokenId: BigInt(tokenIdOf(p.name)).toString() } } };
+    return {
+      kind: 'completed',
+      result: {
+        transaction: {
+          blockchain: p.blockchain,
+          hash: written.transactionHash,
+          tokenId: BigInt(tokenIdOf(p.name)).toString(),
+        },
+      },
+    };
   }
 
   private async selfCustody(job: DependencyJob, p: ChainParameters): Promise<ExecutionOutcome> {
@@ -131,8 +173,20 @@ export class BlockchainDependencyExecutor implements DependencyExecutor {
     const { request, transaction } = await signingRequestOf(this.reader, job);
     const signature = job.input.signature;
     if (typeof signature !== 'string') return { kind: 'signatureRequired', transaction };
-    const verdict = /^0x[0-9a-fA-F]+$/.test(signature) ? await this.reader.verify(p.blockchain, request, signature as `0x${string}`) : { offChain: false, onChain: false };
-    if (!verdict.offChain || !verdict.onChain) return { kind: 'failed', error: { code: 'SIGNATURE_INVALID', message: 'the signature does not authorise this change at the current nonce' } };
-    return this.completed(p, await this.writer.relay(job.dependencyId, p.blockchain, request, signature as `0x${string}`));
+    const verdict = /^0x[0-9a-fA-F]+$/.test(signature)
+      ? await this.reader.verify(p.blockchain, request, signature as `0x${string}`)
+      : { offChain: false, onChain: false };
+    if (!verdict.offChain || !verdict.onChain)
+      return {
+        kind: 'failed',
+        error: {
+          code: 'SIGNATURE_INVALID',
+          message: 'the signature does not authorise this change at the current nonce',
+        },
+      };
+    return this.completed(
+      p,
+      await this.writer.relay(job.dependencyId, p.blockchain, request, signature as `0x${string}`),
+    );
   }
 }

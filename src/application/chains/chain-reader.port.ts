@@ -8,7 +8,9 @@ export interface ForwardRequest {
   readonly data: `0x${string}`;
 }
 
-/** A forward request and the digest its owner signs as raw bytes (EIP-191): keccak256(keccak256(data), registry, nonce). */
+/**
+ * A forward request and the digest its owner signs as raw bytes (EIP-191): keccak256(keccak256(data), registry, nonce).
+ */
 export interface UnsignedForwardRequest {
   readonly request: ForwardRequest;
   readonly messageToSign: `0x${string}`;
@@ -45,14 +47,27 @@ export abstract class ChainReader {
   /** The name an address's reverse resolution points at on a chain; null when it has none. */
   abstract reverseNameOf(blockchain: Blockchain, address: Address): Promise<string | null>;
   /** The forward request for an owner's call at the token's current nonce, and what the owner signs. */
-  abstract forwardRequest(blockchain: Blockchain, name: string, from: Address, call: OwnerCall): Promise<UnsignedForwardRequest>;
+  abstract forwardRequest(
+    blockchain: Blockchain,
+    name: string,
+    from: Address,
+    call: OwnerCall,
+  ): Promise<UnsignedForwardRequest>;
   /** Whether `signature` authorises `request` now: recovered off-chain, then asked of the registry itself. */
-  abstract verify(blockchain: Blockchain, request: ForwardRequest, signature: `0x${string}`): Promise<{ offChain: boolean; onChain: boolean }>;
+  abstract verify(
+    blockchain: Blockchain,
+    request: ForwardRequest,
+    signature: `0x${string}`,
+  ): Promise<{ offChain: boolean; onChain: boolean }>;
   /**
    * The chain on which `address` is a contract wallet that accepts `signature` for `hash` (ERC-1271
    * `isValidSignature`); undefined when it is a contract on none of them, or none accepts.
    */
-  abstract contractWalletAccepts(address: Address, hash: `0x${string}`, signature: `0x${string}`): Promise<Blockchain | undefined>;
+  abstract contractWalletAccepts(
+    address: Address,
+    hash: `0x${string}`,
+    signature: `0x${string}`,
+  ): Promise<Blockchain | undefined>;
   /**
    * Transactions waiting in the chain's pool that touch the name's token and that the service did not send (an
    * owner acting on the registry directly); empty where the node does not show its pool.

@@ -18,7 +18,11 @@ export interface MessageSigner {
 
 /** The chain refused a write (a revert): retrying the same write cannot help. */
 export class ChainWriteRejected extends Error {
-  constructor(readonly blockchain: Blockchain, readonly writeId: string, reason: string) {
+  constructor(
+    readonly blockchain: Blockchain,
+    readonly writeId: string,
+    reason: string,
+  ) {
     super(`chain ${blockchain} rejected ${writeId}: ${reason}`);
     this.name = 'ChainWriteRejected';
   }
@@ -31,13 +35,30 @@ export class ChainWriteRejected extends Error {
  */
 export abstract class ChainWriter {
   /** Mints `name` to `to` with its first records (the relayer is a minter). */
-  abstract mint(writeId: string, blockchain: Blockchain, name: string, to: Address, records: Readonly<Record<string, string>>): Promise<ChainWriteResult>;
+  abstract mint(
+    writeId: string,
+    blockchain: Blockchain,
+    name: string,
+    to: Address,
+    records: Readonly<Record<string, string>>,
+  ): Promise<ChainWriteResult>;
   /** Sends a signed forward request through the registry's `execute`. */
-  abstract relay(writeId: string, blockchain: Blockchain, request: ForwardRequest, signature: `0x${string}`): Promise<ChainWriteResult>;
+  abstract relay(
+    writeId: string,
+    blockchain: Blockchain,
+    request: ForwardRequest,
+    signature: `0x${string}`,
+  ): Promise<ChainWriteResult>;
   /** Follows up a write recorded before (undefined if there is none): its receipt, or its bytes sent again. */
   abstract resume(writeId: string, blockchain: Blockchain): Promise<ChainWriteResult | undefined>;
   /** The service's own key as a signer: the owner of domains returned to it, which it hands on to claimers. */
   abstract serviceSigner(): MessageSigner;
   /** An owner's call signed with a key the service holds, then relayed. */
-  abstract actAsOwner(writeId: string, blockchain: Blockchain, name: string, owner: MessageSigner, call: OwnerCall): Promise<ChainWriteResult>;
+  abstract actAsOwner(
+    writeId: string,
+    blockchain: Blockchain,
+    name: string,
+    owner: MessageSigner,
+    call: OwnerCall,
+  ): Promise<ChainWriteResult>;
 }

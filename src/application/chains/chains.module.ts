@@ -2,7 +2,10 @@ import { Module, OnModuleInit } from '@nestjs/common';
 import { DependencyExecutors } from '../operations/dependency-executors';
 import { BlockchainDependencyExecutor } from './blockchain-dependency.executor';
 
-/** The web3 side of the operation engine: blockchain dependencies run through the chain reader and writer (custodial keys: CustodyModule). */
+/**
+ * The web3 side of the operation engine: blockchain dependencies run through the chain reader and writer (custodial
+ * keys: CustodyModule).
+ */
 @Module({ providers: [BlockchainDependencyExecutor] })
 export class ChainsModule implements OnModuleInit {
   constructor(

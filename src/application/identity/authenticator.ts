@@ -52,16 +52,20 @@ export class Authenticator {
 
   /**
    * Surface A: an agent API key, or an OAuth access token from surface B. An access token lives as long as the
-   * refresh family that issued it (`fid`): revoked with it, in this process at once and in others within the cache time.
+   * refresh family that issued it (`fid`): revoked with it, in this process at once and in others within the cache
+   * time.
    */
   async agent(bearer: string): Promise<Principal | undefined> {
     if (AGENT_KEY_PATTERN.test(bearer)) return this.byKey(bearer, 'agent_key', 'api_key');
     if (!JWT_PATTERN.test(bearer)) return undefined;
     const claims = await this.signer.verify(bearer);
-    if (!claims || claims.token_use !== 'access' || typeof claims.scope !== 'string' || typeof claims.fid !== 'string') return undefined;
+    if (!claims || claims.token_use !== 'access' || typeof claims.scope !== 'string' || typeof claims.fid !== 'string')
+      return undefined;
     const family = await this.remembered(familyKey(claims.fid), async () => {
       const { state } = await loadStream(this.store, refreshFamilyStream(claims.fid as string), refreshFamilyDecider);
-      return state.status === 'ACTIVE' ? { accountId: state.accountId, via: 'oauth_token', scopes: state.scope.split(' '), profile: null } : undefined;
+      return state.status === 'ACTIVE'
+        ? { accountId: state.accountId, via: 'oauth_token', scopes: state.scope.split(' '), profile: null }
+        : undefined;
     });
     if (!family || family.accountId !== claims.sub) return undefined;
     return { accountId: claims.sub, via: 'oauth_token', scopes: claims.scope.split(' '), profile: null };
@@ -86,12 +90,16 @@ export class Authenticator {
     const digest = digestOf(secret);
     const principal = await this.remembered(digest, async () => {
       const { state } = await loadStream(this.store, credentialStream(digest), credentialDecider);
-      return state.status === 'ACTIVE' && state.kind === kind ? { accountId: state.accountId, via, scopes: state.scopes, profile: null } : undefined;
+      return state.status === 'ACTIVE' && state.kind === kind
+        ? { accountId: state.accountId, via, scopes: state.scopes, profile: null }
+        : undefined;
     });
     return principal?.via === via ? principal : undefined;
   }
 
-  /** What `read` found active under `key`, kept for `credentialCacheMs`; what it found inactive is read again next time. */
+  /**
+   * What `read` found active under `key`, kept for `credentialCacheMs`; what it found inactive is read again next time.
+   */
   private async remembered(key: string, read: () => Promise<Principal | undefined>): Promise<Principal | undefined> {
     const now = this.clock.now();
     const known = this.active.get(key);

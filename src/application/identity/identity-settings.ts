@@ -1,4 +1,4 @@
-/** The identity numbers that configuration decides (the module builds this from AppConfig). */
+/** The identity numbers that configuration decides (SettingsModule builds this from AppConfig). */
 export class IdentitySettings {
   constructor(
     readonly refreshTokenTtlSeconds: number,
@@ -9,6 +9,8 @@ export class IdentitySettings {
     readonly rateWindowSeconds: number,
     /** How long another process may go on accepting a key revoked elsewhere (this process forgets it at once). */
     readonly credentialCacheMs: number = 0,
+    /** `OAUTH_ISSUER`: the `iss` of the tokens and the base URL of the discovery document. */
+    readonly issuer: string = 'http://localhost',
   ) {}
 }
 

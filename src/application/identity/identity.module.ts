@@ -1,6 +1,4 @@
 import { Module, OnModuleInit } from '@nestjs/common';
-import { credentialList } from '../../projections/credentials/credential-list.projection';
-import { GetCredentialHandler, ListCredentialsHandler } from '../../projections/credentials/credential-list.queries';
 import { ConsumerRegistry } from '../shared/consumer-registry';
 import { Authenticator } from './authenticator';
 import { IssueCredentialHandler } from './issue-credential.command';
@@ -25,8 +23,6 @@ import { VerifySignupHandler } from './verify-signup.command';
     VerifySignupHandler,
     RefreshAccessTokenHandler,
     RevokeRefreshTokenHandler,
-    ListCredentialsHandler,
-    GetCredentialHandler,
   ],
   exports: [Authenticator],
 })
@@ -37,7 +33,6 @@ export class IdentityModule implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.registry.addProjection(credentialList);
     this.registry.addReactor(this.mailer);
   }
 }

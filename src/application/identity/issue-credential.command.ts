@@ -61,14 +61,31 @@ export class IssueCredentialHandler implements ICommandHandler<IssueCredential> 
         break;
       case 'partner_key':
         if (account.kind !== 'partner') throw new IllegalTransition('partner access keys are for partner accounts');
-        secret = await this.signer.sign({ sub: accountId, jti: credentialId, token_use: 'partner', profile: account.profile }, null);
+        secret = await this.signer.sign(
+          { sub: accountId, jti: credentialId, token_use: 'partner', profile: account.profile },
+          null,
+        );
         break;
     }
     const secretDigest = digestOf(secret);
-    await handleCommand(this.store, credentialStream(secretDigest), credentialDecider, {
-      type: 'IssueCredential',
-      data: { credentialId, secretDigest, accountId, kind, prefix: displayPrefix(secret), scopes: granted, at: this.clock.now() },
-    }, { accountId, ...context });
+    await handleCommand(
+      this.store,
+      credentialStream(secretDigest),
+      credentialDecider,
+      {
+        type: 'IssueCredential',
+        data: {
+          credentialId,
+          secretDigest,
+          accountId,
+          kind,
+          prefix: displayPrefix(secret),
+          scopes: granted,
+          at: this.clock.now(),
+        },
+      },
+      { accountId, ...context },
+    );
     return { credentialId, accountId, kind, secret, prefix: displayPrefix(secret), scopes: granted };
   }
 }

@@ -33,15 +33,31 @@ export class OAuthTokens {
   }
 
   /** A new family for a fresh sign-in: the event that starts it and the first refresh token. */
-  startFamily(accountId: string, scope: string, at: number): { started: RefreshFamilyStarted['data']; refreshToken: string } {
+  startFamily(
+    accountId: string,
+    scope: string,
+    at: number,
+  ): { started: RefreshFamilyStarted['data']; refreshToken: string } {
     const familyId = newId('refreshFamily');
     const { token, digest, expiresAt } = this.newRefreshToken(familyId);
-    return { started: { familyId, accountId, scope, tokenDigest: digest, expiresAt: expiresAt(at), at }, refreshToken: token };
+    return {
+      started: { familyId, accountId, scope, tokenDigest: digest, expiresAt: expiresAt(at), at },
+      refreshToken: token,
+    };
   }
 
   /** The access token names its refresh family (`fid`): revoking the family revokes the access tokens it issued. */
   async response(accountId: string, scope: string, familyId: string, refreshToken: string): Promise<TokenResponse> {
-    const access = await this.signer.sign({ sub: accountId, token_use: 'access', scope, fid: familyId }, ACCESS_TOKEN_SECONDS);
-    return { access_token: access, token_type: 'Bearer', expires_in: ACCESS_TOKEN_SECONDS, refresh_token: refreshToken, scope };
+    const access = await this.signer.sign(
+      { sub: accountId, token_use: 'access', scope, fid: familyId },
+      ACCESS_TOKEN_SECONDS,
+    );
+    return {
+      access_token: access,
+      token_type: 'Bearer',
+      expires_in: ACCESS_TOKEN_SECONDS,
+      refresh_token: refreshToken,
+      scope,
+    };
   }
 }

@@ -40,11 +40,25 @@ export class OpenAccountHandler implements ICommandHandler<OpenAccount> {
     await transact(this.store, { accountId, ...context }, async (streams) => {
       const account = await streams.load(accountStream(accountId), accountDecider);
       const writes: StreamWrite[] = [
-        writeAfter(account, accountDecider.decide({ type: 'OpenAccount', data: { accountId, kind: request.kind, profile, name: request.name, email, passwordHash, at } }, account.state)),
+        writeAfter(
+          account,
+          accountDecider.decide(
+            {
+              type: 'OpenAccount',
+              data: { accountId, kind: request.kind, profile, name: request.name, email, passwordHash, at },
+            },
+            account.state,
+          ),
+        ),
       ];
       if (email) {
         const registration = await streams.load(emailStream(email), emailDecider);
-        writes.push(writeAfter(registration, emailDecider.decide({ type: 'ClaimEmail', data: { email, accountId, at } }, registration.state)));
+        writes.push(
+          writeAfter(
+            registration,
+            emailDecider.decide({ type: 'ClaimEmail', data: { email, accountId, at } }, registration.state),
+          ),
+        );
       }
       return { writes, result: undefined };
     });

@@ -32,10 +32,16 @@ export class RefreshAccessTokenHandler implements ICommandHandler<RefreshAccessT
     const { result } = await transact(this.store, {}, async (streams) => {
       const family = await streams.load(refreshFamilyStream(familyId), refreshFamilyDecider);
       const events = refreshFamilyDecider.decide(
-        { type: 'RotateRefreshToken', data: { presentedDigest: digestOf(refreshToken), nextDigest: next.digest, expiresAt: next.expiresAt(at), at } },
+        {
+          type: 'RotateRefreshToken',
+          data: { presentedDigest: digestOf(refreshToken), nextDigest: next.digest, expiresAt: next.expiresAt(at), at },
+        },
         family.state,
       );
-      return { writes: [writeAfter(family, events)], result: { rotated: events.some((event) => event.type === 'RefreshTokenRotated'), family: family.state } };
+      return {
+        writes: [writeAfter(family, events)],
+        result: { rotated: events.some((event) => event.type === 'RefreshTokenRotated'), family: family.state },
+      };
     });
     // a used token came back: the family was just revoked, and the answer is the same as for any bad token
     if (!result.rotated || result.family.status === 'NONE') {
@@ -46,7 +52,9 @@ export class RefreshAccessTokenHandler implements ICommandHandler<RefreshAccessT
   }
 }
 
-/** RFC 7009: revokes the refresh token's whole family, and the access tokens it issued; unknown tokens are not an error. */
+/**
+ * RFC 7009: revokes the refresh token's whole family, and the access tokens it issued; unknown tokens are not an error.
+ */
 export class RevokeRefreshToken extends Command<void> {
   constructor(readonly refreshToken: string) {
     super();
@@ -69,7 +77,10 @@ export class RevokeRefreshTokenHandler implements ICommandHandler<RevokeRefreshT
     const { state } = await loadStream(this.store, stream, refreshFamilyDecider);
     const digest = digestOf(refreshToken);
     if (state.status === 'NONE' || (state.currentDigest !== digest && !state.usedDigests.includes(digest))) return;
-    await handleCommand(this.store, stream, refreshFamilyDecider, { type: 'RevokeRefreshFamily', data: { at: this.clock.now() } });
+    await handleCommand(this.store, stream, refreshFamilyDecider, {
+      type: 'RevokeRefreshFamily',
+      data: { at: this.clock.now() },
+    });
     this.authenticator.forgetFamily(familyId);
   }
 }

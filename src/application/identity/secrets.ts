@@ -13,7 +13,8 @@ export const newOpaqueSecret = (): string => randomBytes(32).toString('base64url
 const CODE_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 
 /** Six characters of A-Z and 0-9 (`decisions.md` §2), drawn without modulo bias. */
-export const newSignupCode = (): string => Array.from({ length: 6 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
+export const newSignupCode = (): string =>
+  Array.from({ length: 6 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
 
 /** SHA-256, hex: enough for 256-bit random secrets, which cannot be guessed back from their digest. */
 export const digestOf = (secret: string): string => createHash('sha256').update(secret).digest('hex');
@@ -22,4 +23,5 @@ export const digestOf = (secret: string): string => createHash('sha256').update(
  * What a list shows of a secret, never enough to use it: the kind's prefix and four characters, or for a JWT (whose
  * start is the same header for every key) the end of its signature.
  */
-export const displayPrefix = (secret: string): string => (secret.startsWith('svc_') ? secret.slice(0, 12) : `jwt…${secret.slice(-8)}`);
+export const displayPrefix = (secret: string): string =>
+  secret.startsWith('svc_') ? secret.slice(0, 12) : `jwt…${secret.slice(-8)}`;

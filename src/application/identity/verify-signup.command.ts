@@ -43,23 +43,49 @@ export class VerifySignupHandler implements ICommandHandler<VerifySignup> {
     const at = this.clock.now();
     const { result } = await transact<Verification>(this.store, { accountId }, async (streams) => {
       const session = await streams.load(signupStream(digestOf(sessionToken)), signupDecider);
-      const events = signupDecider.decide({ type: 'VerifySignup', data: { codeDigest: this.box.keyedDigest(code.toUpperCase()), accountId, at } }, session.state);
+      const events = signupDecider.decide(
+        { type: 'VerifySignup', data: { codeDigest: this.box.keyedDigest(code.toUpperCase()), accountId, at } },
+        session.state,
+      );
       const writes: StreamWrite[] = [writeAfter(session, events)];
       if (!events.some((event) => event.type === 'SignupVerified') || session.state.status === 'NONE') {
-        return { writes, result: { verified: false, closed: events.some((event) => event.type === 'SignupSessionClosed') } };
+        return {
+          writes,
+          result: { verified: false, closed: events.some((event) => event.type === 'SignupSessionClosed') },
+        };
       }
       const { email, passwordHash } = session.state;
       const account = await streams.load(accountStream(accountId), accountDecider);
-      writes.push(writeAfter(account, accountDecider.decide({ type: 'OpenAccount', data: { accountId, kind: 'user', profile: null, name: email, email, passwordHash, at } }, account.state)));
+      writes.push(
+        writeAfter(
+          account,
+          accountDecider.decide(
+            {
+              type: 'OpenAccount',
+              data: { accountId, kind: 'user', profile: null, name: email, email, passwordHash, at },
+            },
+            account.state,
+          ),
+        ),
+      );
       const registration = await streams.load(emailStream(email), emailDecider);
-      writes.push(writeAfter(registration, emailDecider.decide({ type: 'ClaimEmail', data: { email, accountId, at } }, registration.state)));
+      writes.push(
+        writeAfter(
+          registration,
+          emailDecider.decide({ type: 'ClaimEmail', data: { email, accountId, at } }, registration.state),
+        ),
+      );
       const { started, refreshToken } = this.tokens.startFamily(accountId, scope, at);
       const family = await streams.load(refreshFamilyStream(started.familyId), refreshFamilyDecider);
-      writes.push(writeAfter(family, refreshFamilyDecider.decide({ type: 'StartRefreshFamily', data: started }, family.state)));
+      writes.push(
+        writeAfter(family, refreshFamilyDecider.decide({ type: 'StartRefreshFamily', data: started }, family.state)),
+      );
       return { writes, result: { verified: true, refreshToken, familyId: started.familyId } };
     });
     if (!result.verified) {
-      throw new InvalidGrant(result.closed ? 'too many wrong codes: sign up again' : 'the verification code is not valid');
+      throw new InvalidGrant(
+        result.closed ? 'too many wrong codes: sign up again' : 'the verification code is not valid',
+      );
     }
     return this.tokens.response(accountId, scope, result.familyId, result.refreshToken);
   }

@@ -23,7 +23,11 @@ export class OperationFinishers {
   }
 
   /** The writes that settle `op` when `events` finish it; none otherwise. */
-  async writesOnFinish(streams: StreamReader, op: ExistingOperation, events: readonly OperationEvent[]): Promise<StreamWrite[]> {
+  async writesOnFinish(
+    streams: StreamReader,
+    op: ExistingOperation,
+    events: readonly OperationEvent[],
+  ): Promise<StreamWrite[]> {
     const finish = events.find((event) => event.type === 'OperationFinished');
     if (!finish || op.preview) return [];
     return (await Promise.all(this.finishers.map((finisher) => finisher.settle(streams, op, finish.data.at)))).flat();

@@ -1,6 +1,7 @@
 import { Dependency, ExistingOperation } from '../../domain/operations/operation';
 import { Parameters } from '../../domain/operations/operation.events';
 import { unicodeFormOf } from '../../domain/shared/idna';
+import { partnerType } from '../shared/partner-type';
 
 /**
  * An operation as `GET /operations/{id}` answers it (`interface-spec.md`, `decisions.md` §3): the one shape the
@@ -9,27 +10,38 @@ import { unicodeFormOf } from '../../domain/shared/idna';
 export type OperationView = Readonly<Record<string, unknown>>;
 
 /** Dependencies a chain transaction carries out; the others are platform work (wallets, webhooks). */
-export const BLOCKCHAIN_DEPENDENCIES: ReadonlySet<string> = new Set(['MINT', 'UPDATE_RECORDS', 'TRANSFER', 'RETURN', 'SET_REVERSE']);
-
-const typeOf = (namespace: string, name: string): string => `${namespace}/partner.v3.${name}`;
+export const BLOCKCHAIN_DEPENDENCIES: ReadonlySet<string> = new Set([
+  'MINT',
+  'UPDATE_RECORDS',
+  'TRANSFER',
+  'RETURN',
+  'SET_REVERSE',
+]);
 
 /** The parameters a partner sees of a blockchain dependency; routing details (custody, chain) stay inside. */
 const publicChainParameters = (dependency: Dependency): Parameters => {
   const p = dependency.parameters;
   switch (dependency.type) {
-    case 'MINT': return { toAddress: p.toAddress, initialRecords: p.initialRecords ?? {} };
-    case 'UPDATE_RECORDS': return { recordUpdates: p.recordUpdates ?? {}, resetRecords: p.resetRecords === true };
-    case 'TRANSFER': return { fromAddress: p.ownerAddress, toAddress: p.toAddress, resetRecords: p.resetRecords === true };
-    case 'RETURN': return { fromAddress: p.ownerAddress };
-    case 'SET_REVERSE': return { address: p.ownerAddress, primaryDomain: p.primaryDomain ?? null };
-    default: return {};
+    case 'MINT':
+      return { toAddress: p.toAddress, initialRecords: p.initialRecords ?? {} };
+    case 'UPDATE_RECORDS':
+      return { recordUpdates: p.recordUpdates ?? {}, resetRecords: p.resetRecords === true };
+    case 'TRANSFER':
+      return { fromAddress: p.ownerAddress, toAddress: p.toAddress, resetRecords: p.resetRecords === true };
+    case 'RETURN':
+      return { fromAddress: p.ownerAddress };
+    case 'SET_REVERSE':
+      return { address: p.ownerAddress, primaryDomain: p.primaryDomain ?? null };
+    default:
+      return {};
   }
 };
 
 /** What was sent or is to be signed: the signing request while it waits, the sent transaction once done. */
 const transactionOf = (dependency: Dependency): Parameters => {
   const blockchain = dependency.parameters.blockchain;
-  if (dependency.status === 'SIGNATURE_REQUIRED' && dependency.transaction) return { blockchain, hash: null, ...dependency.transaction };
+  if (dependency.status === 'SIGNATURE_REQUIRED' && dependency.transaction)
+    return { blockchain, hash: null, ...dependency.transaction };
   const sent = dependency.result?.transaction as Parameters | undefined;
   return sent ? { blockchain, ...sent } : { blockchain, hash: null };
 };
@@ -38,19 +50,29 @@ const presentDependency = (namespace: string, dependency: Dependency): Operation
   const error = dependency.error ? { error: dependency.error } : {};
   if (BLOCKCHAIN_DEPENDENCIES.has(dependency.type)) {
     return {
-      id: dependency.id, '@type': typeOf(namespace, 'BlockchainOperation'), type: dependency.type, status: dependency.status,
-      parameters: publicChainParameters(dependency), transaction: transactionOf(dependency), ...error,
+      id: dependency.id,
+      '@type': partnerType(namespace, 'BlockchainOperation'),
+      type: dependency.type,
+      status: dependency.status,
+      parameters: publicChainParameters(dependency),
+      transaction: transactionOf(dependency),
+      ...error,
     };
   }
   const result = dependency.result ? { result: dependency.result } : {};
   return {
-    id: dependency.id, '@type': typeOf(namespace, 'PlatformOperation'), type: dependency.type, status: dependency.status,
-    parameters: dependency.parameters, ...result, ...error,
+    id: dependency.id,
+    '@type': partnerType(namespace, 'PlatformOperation'),
+    type: dependency.type,
+    status: dependency.status,
+    parameters: dependency.parameters,
+    ...result,
+    ...error,
   };
 };
 
 export const presentOperation = (namespace: string, op: ExistingOperation): OperationView => ({
-  '@type': typeOf(namespace, 'Operation'),
+  '@type': partnerType(namespace, 'Operation'),
   id: op.id,
   status: op.status,
   type: op.type,
@@ -58,6 +80,14 @@ export const presentOperation = (namespace: string, op: ExistingOperation): Oper
   lastUpdatedTimestamp: op.updatedAt,
   ...(op.preview && op.validUntil !== null ? { validUntilTimestamp: op.validUntil } : {}),
   // a preview quotes what its commit would charge or credit, in the shape of the account's billing transactions
-  ...(op.preview ? { billing: (op.quote ?? []).map(({ type, reason, amountCents }) => ({ type, reason, amount: { usdCents: amountCents } })) } : {}),
+  ...(op.preview
+    ? {
+        billing: (op.quote ?? []).map(({ type, reason, amountCents }) => ({
+          type,
+          reason,
+          amount: { usdCents: amountCents },
+        })),
+      }
+    : {}),
   dependencies: op.dependencies.map((dependency) => presentDependency(namespace, dependency)),
 });

@@ -1,11 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { ExistingOperation, operationStream, runnableDependency } from '../../domain/operations/operation';
-import { operationDecider } from '../../domain/operations/operation.decider';
+import { ExistingOperation, runnableDependency } from '../../domain/operations/operation';
 import { OPERATION_EVENT_TYPES, OperationEvent } from '../../domain/operations/operation.events';
 import { EventStore, StoredEvent } from '../shared/event-store.port';
-import { loadStream } from '../shared/handle-command';
 import { Reactor } from '../shared/projection';
 import { OperationMetrics } from './operation-metrics.port';
+import { loadOperation } from './operation-streams';
 import { WorkQueue } from './work-queue.port';
 
 /**
@@ -26,10 +25,12 @@ export class OperationWorkScheduler implements Reactor<OperationEvent> {
   async react(events: readonly StoredEvent<OperationEvent>[]): Promise<void> {
     const operationIds = [...new Set(events.map((event) => event.data.operationId))];
     for (const operationId of operationIds) {
-      const { state } = await loadStream(this.store, operationStream(operationId), operationDecider);
+      const state = await loadOperation(this.store, operationId);
       const next = runnableDependency(state);
       await this.queue.schedule(operationId, next ? { dependencyId: next.id, runAfter: next.retryAt } : null);
-      const finish = events.find((event) => event.type === 'OperationFinished' && event.data.operationId === operationId);
+      const finish = events.find(
+        (event) => event.type === 'OperationFinished' && event.data.operationId === operationId,
+      );
       if (finish && state.status !== 'NONE') this.observe(state, finish.data.at);
     }
   }

@@ -8,7 +8,11 @@ import { StreamReader, writeAfter } from '../shared/handle-command';
  * The write that frees the operation's domain when `events` finish the operation; none otherwise. Appended in the
  * same transaction as the finishing events, so the next operation on the domain can start at once.
  */
-export const releaseOnFinish = async (streams: StreamReader, op: ExistingOperation, events: readonly OperationEvent[]): Promise<StreamWrite[]> => {
+export const releaseOnFinish = async (
+  streams: StreamReader,
+  op: ExistingOperation,
+  events: readonly OperationEvent[],
+): Promise<StreamWrite[]> => {
   const finish = events.find((event) => event.type === 'OperationFinished');
   if (!finish || !op.domain || op.preview) return [];
   const activity = await streams.load(domainActivityStream(op.domain), domainActivityDecider);

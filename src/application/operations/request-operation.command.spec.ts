@@ -6,7 +6,11 @@ import { OperationRequest, RequestOperation, RequestOperationHandler } from './r
 
 const clock: Clock = { now: () => 1_000 };
 const request = (accountId: string, preview: boolean): OperationRequest => ({
-  accountId, surface: 'web3', type: 'DOMAIN_UPDATE', domain: 'busy.crypto', preview,
+  accountId,
+  surface: 'web3',
+  type: 'DOMAIN_UPDATE',
+  domain: 'busy.crypto',
+  preview,
   dependencies: [{ id: `bc-${accountId}-${preview}`, type: 'UPDATE_RECORDS', parameters: {} }],
 });
 
@@ -16,8 +20,12 @@ describe('requesting an operation', () => {
     const handler = new RequestOperationHandler(store, clock);
     await handler.execute(new RequestOperation(request('acct-1', false)));
     const before = await store.head();
-    await expect(handler.execute(new RequestOperation(request('acct-2', true)))).rejects.toBeInstanceOf(ConcurrentOperation);
-    await expect(handler.execute(new RequestOperation(request('acct-2', false)))).rejects.toBeInstanceOf(ConcurrentOperation);
+    await expect(handler.execute(new RequestOperation(request('acct-2', true)))).rejects.toBeInstanceOf(
+      ConcurrentOperation,
+    );
+    await expect(handler.execute(new RequestOperation(request('acct-2', false)))).rejects.toBeInstanceOf(
+      ConcurrentOperation,
+    );
     expect(await store.head()).toEqual(before);
   });
 

@@ -1,13 +1,13 @@
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { domainActivityDecider, domainActivityStream } from '../../domain/operations/domain-activity';
-import { ExistingOperation, operationStream } from '../../domain/operations/operation';
-import { operationDecider } from '../../domain/operations/operation.decider';
+import { ExistingOperation } from '../../domain/operations/operation';
+import { requestOperation } from '../../domain/operations/operation-request';
 import { DependencySpec, OperationSurface, QuotedAmount } from '../../domain/operations/operation.events';
 import { newId } from '../../domain/shared/ids';
 import { Clock } from '../shared/clock';
 import { CommandContext } from '../shared/command-context';
 import { EventStore, StreamWrite } from '../shared/event-store.port';
 import { StreamReader, transact, writeAfter } from '../shared/handle-command';
+import { loadOperationIn, loadRequestStreams, requestStatesOf, requestWrites } from './operation-streams';
 
 export interface OperationRequest {
   /** Given by callers that may repeat the request; a new id otherwise. */
@@ -34,7 +34,7 @@ export class RequestOperation extends Command<ExistingOperation> {
 
 /**
  * The writes that start an operation inside a caller's transaction: the operation's stream and, for one that
- * names a domain, the domain's claim. Commands that change another aggregate in the same step (a charge, a webhook
+ * names a domain, the domain's activity. Commands that change another aggregate in the same step (a charge, a webhook
  * registration) append those writes beside these, so both happen or neither does.
  */
 export const operationRequestWrites = async (
@@ -42,34 +42,27 @@ export const operationRequestWrites = async (
   request: OperationRequest & { readonly operationId: string },
   at: number,
 ): Promise<{ writes: StreamWrite[]; state: ExistingOperation }> => {
-  const preview = request.preview ?? false;
   const data = {
-    operationId: request.operationId, accountId: request.accountId, surface: request.surface, type: request.type, domain: request.domain,
-    preview, validUntil: request.validUntil ?? null, dependencies: request.dependencies, quote: request.quote ?? [], at,
+    operationId: request.operationId,
+    accountId: request.accountId,
+    surface: request.surface,
+    type: request.type,
+    domain: request.domain,
+    preview: request.preview ?? false,
+    validUntil: request.validUntil ?? null,
+    dependencies: request.dependencies,
+    quote: request.quote ?? [],
+    at,
   };
-  const op = await streams.load(operationStream(request.operationId), operationDecider);
-  const events = operationDecider.decide({ type: 'RequestOperation', data }, op.state);
-  const state = events.reduce(operationDecider.evolve, op.state) as ExistingOperation;
-  const writes: StreamWrite[] = [writeAfter(op, events)];
-  if (!request.domain) return { writes, state };
-  // a preview fails where the operation would (a busy domain), but holds nothing
-  const claimed = await claimDomain(streams, request.domain, state, events.length > 1);
-  return { writes: preview ? writes : [...writes, claimed], state };
-};
-
-/** Claims the domain for the operation; one that finished as it started (nothing to do) gives it back at once. */
-const claimDomain = async (streams: StreamReader, domain: string, op: ExistingOperation, finishedAtOnce: boolean): Promise<StreamWrite> => {
-  const activity = await streams.load(domainActivityStream(domain), domainActivityDecider);
-  const claimed = domainActivityDecider.decide(
-    { type: 'ClaimDomain', data: { domain, operationId: op.id, accountId: op.accountId, at: op.createdAt } },
-    activity.state,
-  );
-  if (!finishedAtOnce) return writeAfter(activity, claimed);
-  const released = domainActivityDecider.decide(
-    { type: 'ReleaseDomain', data: { domain, operationId: op.id, at: op.createdAt } },
-    claimed.reduce(domainActivityDecider.evolve, activity.state),
-  );
-  return writeAfter(activity, [...claimed, ...released]);
+  if (!request.domain) {
+    const op = await loadOperationIn(streams, request.operationId);
+    const decision = requestOperation(data, op.state);
+    return { writes: [writeAfter(op, decision.operation)], state: decision.state };
+  }
+  const loaded = await loadRequestStreams(streams, request.operationId, request.domain);
+  const { operation, activity } = requestStatesOf(loaded);
+  const decision = requestOperation(data, operation, activity);
+  return { writes: requestWrites(loaded, decision), state: decision.state };
 };
 
 @CommandHandler(RequestOperation)

@@ -10,7 +10,10 @@ export interface Lease {
 /** The runnable dependencies of unfinished operations, leased by any number of worker processes. */
 export abstract class WorkQueue {
   /** Makes `runnable` the one piece of work of an operation (none when null). Safe to call again with the same. */
-  abstract schedule(operationId: string, runnable: { dependencyId: string; runAfter: number | null } | null): Promise<void>;
+  abstract schedule(
+    operationId: string,
+    runnable: { dependencyId: string; runAfter: number | null } | null,
+  ): Promise<void>;
   /** The next due dependency whose lease is free or expired, leased to `owner` for `leaseMs`. */
   abstract lease(owner: string, leaseMs: number): Promise<Lease | undefined>;
   /** Extends a lease still held; false when another worker has taken it over. */

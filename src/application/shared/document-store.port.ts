@@ -1,7 +1,8 @@
 /**
  * Reads of projection documents for query handlers. Paths are dot paths into the document ("status",
- * "owner.address"), or the keys one by one where a key holds dots (["records", "crypto.ETH.address"]). Filters AND together; lists are ordered by the given paths with the id breaking ties, and
- * `after` continues a keyset page from the sort values of the last item (stable under concurrent inserts).
+ * "owner.address"), or the keys one by one where a key holds dots (["records", "crypto.ETH.address"]). Filters AND
+ * together; lists are ordered by the given paths with the id breaking ties, and `after` continues a keyset page from
+ * the sort values of the last item (stable under concurrent inserts).
  */
 export type DocumentPath = string | readonly string[];
 

@@ -4,7 +4,9 @@ import { DomainEvent } from '../../domain/shared/message';
 export interface EventMetadata {
   /** Appends carrying a command id already stored are applied once (`duplicate: true` the second time). */
   readonly commandId: string;
-  /** The first command of a chain of reactions; a saga's commands keep the correlation id of the event they react to. */
+  /**
+   * The first command of a chain of reactions; a saga's commands keep the correlation id of the event they react to.
+   */
   readonly correlationId: string;
   /** The command or event that directly caused this one. */
   readonly causationId: string;
@@ -24,9 +26,7 @@ export interface Checkpoint {
 export const START: Checkpoint = Object.freeze({ transactionId: 0n, position: 0n });
 
 export const compareCheckpoints = (a: Checkpoint, b: Checkpoint): number =>
-  a.transactionId === b.transactionId
-    ? Number(a.position - b.position)
-    : a.transactionId < b.transactionId ? -1 : 1;
+  a.transactionId === b.transactionId ? Number(a.position - b.position) : a.transactionId < b.transactionId ? -1 : 1;
 
 export const checkpointToString = ({ transactionId, position }: Checkpoint): string => `${transactionId}/${position}`;
 

@@ -31,8 +31,14 @@ const afterOtherWrote = async (...others: ReturnType<typeof claim | typeof relea
   for (const command of others) await handleCommand(other.store, stream, domainActivityDecider, command);
   return { shared, me };
 };
-const claim = (operationId: string) => ({ type: 'ClaimDomain' as const, data: { domain: 'example.com', operationId, accountId: 'acct-1', at: 1 } });
-const release = (operationId: string) => ({ type: 'ReleaseDomain' as const, data: { domain: 'example.com', operationId, at: 2 } });
+const claim = (operationId: string) => ({
+  type: 'ClaimDomain' as const,
+  data: { domain: 'example.com', operationId, accountId: 'acct-1', at: 1 },
+});
+const release = (operationId: string) => ({
+  type: 'ReleaseDomain' as const,
+  data: { domain: 'example.com', operationId, at: 2 },
+});
 
 describe('handleCommand', () => {
   it('folds, decides and appends, and answers the state after', async () => {
@@ -67,8 +73,14 @@ describe('handleCommand', () => {
   it('reads again and decides again when another process wrote since', async () => {
     const { shared, me } = await afterOtherWrote(release('op-1'), claim('op-2'));
     // my cache still says op-1 holds the domain: the append conflicts, and the fresh state refuses op-3
-    await expect(handleCommand(me.store, stream, domainActivityDecider, claim('op-3'))).rejects.toBeInstanceOf(ConcurrentOperation);
-    expect((await shared.readStream(stream)).map((event) => event.data)).toEqual([claim('op-1').data, release('op-1').data, claim('op-2').data]);
+    await expect(handleCommand(me.store, stream, domainActivityDecider, claim('op-3'))).rejects.toBeInstanceOf(
+      ConcurrentOperation,
+    );
+    expect((await shared.readStream(stream)).map((event) => event.data)).toEqual([
+      claim('op-1').data,
+      release('op-1').data,
+      claim('op-2').data,
+    ]);
   });
 
   it('does not trust a refusal made on a cached state', async () => {

@@ -15,13 +15,25 @@ export interface LoadedStream<S> {
 }
 
 /** The stream as stored now: every event folded. */
-export const loadStream = async <E extends DomainEvent, S>(store: EventStore, streamId: string, decider: Evolving<E, S>): Promise<LoadedStream<S>> => {
+export const loadStream = async <E extends DomainEvent, S>(
+  store: EventStore,
+  streamId: string,
+  decider: Evolving<E, S>,
+): Promise<LoadedStream<S>> => {
   const events = await store.readStream(streamId);
-  return { streamId, state: fold(decider, events as unknown as E[]), version: events.length, decider: decider as Evolving<DomainEvent, S> };
+  return {
+    streamId,
+    state: fold(decider, events as unknown as E[]),
+    version: events.length,
+    decider: decider as Evolving<DomainEvent, S>,
+  };
 };
 
 /** The write that appends `events` to a stream only if nobody wrote to it since it was loaded. */
-export const writeAfter = (loaded: LoadedStream<unknown>, events: readonly DomainEvent[]): StreamWrite & { loaded: LoadedStream<unknown> } => ({
+export const writeAfter = (
+  loaded: LoadedStream<unknown>,
+  events: readonly DomainEvent[],
+): StreamWrite & { loaded: LoadedStream<unknown> } => ({
   streamId: loaded.streamId,
   expectedVersion: loaded.version === 0 ? 'no_stream' : loaded.version,
   events,
@@ -120,7 +132,10 @@ export const handleCommand = async <C extends DomainCommand, E extends DomainEve
   const { result, duplicate } = await transact(store, fixedContext, async (streams) => {
     const loaded = await streams.load(streamId, decider);
     const events = decider.decide(command, loaded.state);
-    return { writes: [writeAfter(loaded, events)], result: { events, state: events.reduce(decider.evolve, loaded.state) } };
+    return {
+      writes: [writeAfter(loaded, events)],
+      result: { events, state: events.reduce(decider.evolve, loaded.state) },
+    };
   });
   if (!duplicate) return { ...result, duplicate };
   const stored = await loadStream(store, streamId, decider);

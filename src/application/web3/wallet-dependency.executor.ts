@@ -26,11 +26,17 @@ export class WalletDependencyExecutor implements DependencyExecutor {
     const at = this.clock.now();
     if (job.type === 'WALLET_CREATE') {
       const address = await this.keyring.create(job.accountId, job.dependencyId);
-      await handleCommand(this.store, stream, web3AccountDecider, { type: 'RecordCustodialWallet', data: { accountId: job.accountId, dependencyId: job.dependencyId, address, at } });
+      await handleCommand(this.store, stream, web3AccountDecider, {
+        type: 'RecordCustodialWallet',
+        data: { accountId: job.accountId, dependencyId: job.dependencyId, address, at },
+      });
       return { kind: 'completed', result: { wallet: { address, type: 'SELF' } } };
     }
     const address = job.parameters.address as Address;
-    await handleCommand(this.store, stream, web3AccountDecider, { type: 'SetDefaultWallet', data: { accountId: job.accountId, address, at } });
+    await handleCommand(this.store, stream, web3AccountDecider, {
+      type: 'SetDefaultWallet',
+      data: { accountId: job.accountId, address, at },
+    });
     return { kind: 'completed', result: { defaultWalletAddress: address } };
   }
 }

@@ -34,7 +34,10 @@ export class WalletChallenges {
   /** The messages a signature may be over now: this window's and, near its start, the previous one's. */
   acceptable(accountId: string, address: Address): string[] {
     const start = this.windowStart(this.clock.now());
-    return [this.messageFor(accountId, address, start), this.messageFor(accountId, address, start - this.settings.verificationTtlMs)];
+    return [
+      this.messageFor(accountId, address, start),
+      this.messageFor(accountId, address, start - this.settings.verificationTtlMs),
+    ];
   }
 
   private windowStart(now: number): number {
@@ -57,7 +60,9 @@ export class WalletChallenges {
   }
 }
 
-/** `POST /account/wallets/{address}/verification`: an external wallet joins the account once its signature checks out. */
+/**
+ * `POST /account/wallets/{address}/verification`: an external wallet joins the account once its signature checks out.
+ */
 export class VerifyWallet extends Command<ExistingOperation> {
   constructor(
     readonly accountId: string,
@@ -81,24 +86,39 @@ export class VerifyWalletHandler implements ICommandHandler<VerifyWallet> {
   async execute({ accountId, address, signature, message }: VerifyWallet): Promise<ExistingOperation> {
     const acceptable = this.challenges.acceptable(accountId, address);
     if (message !== undefined && !acceptable.includes(message)) {
-      throw new Refused('SIGNATURE_INVALID', 'the message is not a current verification message of this wallet: get a new one with GET …/verification');
+      throw new Refused(
+        'SIGNATURE_INVALID',
+        'the message is not a current verification message of this wallet: get a new one with GET …/verification',
+      );
     }
     const method = await this.methodOf(address, signature, message ? [message] : acceptable);
-    if (!method) throw new Refused('SIGNATURE_INVALID', `the signature is not ${address}'s over the verification message`);
+    if (!method)
+      throw new Refused('SIGNATURE_INVALID', `the signature is not ${address}'s over the verification message`);
     const at = this.clock.now();
     const operationId = newId('operation');
     const { result } = await transact(this.store, { accountId }, async (streams) => {
       const account = await streams.load(web3AccountStream(accountId), web3AccountDecider);
-      const verified = web3AccountDecider.decide({ type: 'VerifyExternalWallet', data: { accountId, address, method, operationId, at } }, account.state);
+      const verified = web3AccountDecider.decide(
+        { type: 'VerifyExternalWallet', data: { accountId, address, method, operationId, at } },
+        account.state,
+      );
       // nothing is left to do: the operation records the verification and finishes as it starts
-      const { writes, state } = await operationRequestWrites(streams, { operationId, accountId, surface: 'web3', type: 'WALLET_VERIFY', domain: null, dependencies: [] }, at);
+      const { writes, state } = await operationRequestWrites(
+        streams,
+        { operationId, accountId, surface: 'web3', type: 'WALLET_VERIFY', domain: null, dependencies: [] },
+        at,
+      );
       return { writes: [...writes, writeAfter(account, verified)], result: state };
     });
     return result;
   }
 
   /** EIP-191 by the wallet's own key, or ERC-1271 by the contract wallet at the address. */
-  private async methodOf(address: Address, signature: `0x${string}`, messages: readonly string[]): Promise<VerificationMethod | undefined> {
+  private async methodOf(
+    address: Address,
+    signature: `0x${string}`,
+    messages: readonly string[],
+  ): Promise<VerificationMethod | undefined> {
     for (const message of messages) {
       const signer = await recoverMessageAddress({ message, signature }).catch(() => undefined);
       if (signer?.toLowerCase() === address) return 'EOA';

@@ -9,7 +9,6 @@ import { Clock } from '../shared/clock';
 import { EventStore } from '../shared/event-store.port';
 import { transact, writeAfter } from '../shared/handle-command';
 import { DomainLocator } from './domain-locator';
-import { Web3DomainReader } from './web3-domain.reader';
 import { loadWeb3Account } from './web3-streams';
 import { Web3Settings } from './web3-settings';
 
@@ -31,10 +30,20 @@ export class CreateCustodialWalletHandler implements ICommandHandler<CreateCusto
   async execute({ accountId }: CreateCustodialWallet): Promise<ExistingOperation> {
     const at = this.clock.now();
     const dependencyId = newId('platformDependency');
-    const request = { operationId: newId('operation'), accountId, surface: 'web3' as const, type: 'WALLET_CREATE', domain: null, dependencies: [{ id: dependencyId, type: 'WALLET_CREATE', parameters: {} }] };
+    const request = {
+      operationId: newId('operation'),
+      accountId,
+      surface: 'web3' as const,
+      type: 'WALLET_CREATE',
+      domain: null,
+      dependencies: [{ id: dependencyId, type: 'WALLET_CREATE', parameters: {} }],
+    };
     const { result } = await transact(this.store, { accountId }, async (streams) => {
       const account = await streams.load(web3AccountStream(accountId), web3AccountDecider);
-      const requested = web3AccountDecider.decide({ type: 'RequestCustodialWallet', data: { accountId, dependencyId, limit: this.settings.walletLimit, at } }, account.state);
+      const requested = web3AccountDecider.decide(
+        { type: 'RequestCustodialWallet', data: { accountId, dependencyId, limit: this.settings.walletLimit, at } },
+        account.state,
+      );
       const { writes, state } = await operationRequestWrites(streams, request, at);
       return { writes: [...writes, writeAfter(account, requested)], result: state };
     });
@@ -44,7 +53,10 @@ export class CreateCustodialWalletHandler implements ICommandHandler<CreateCusto
 
 /** `PATCH /account {defaultWalletAddress}`: where claims without an owner go. */
 export class SetDefaultWallet extends Command<ExistingOperation> {
-  constructor(readonly accountId: string, readonly address: Address) {
+  constructor(
+    readonly accountId: string,
+    readonly address: Address,
+  ) {
     super();
   }
 }
@@ -58,18 +70,32 @@ export class SetDefaultWalletHandler implements ICommandHandler<SetDefaultWallet
 
   async execute({ accountId, address }: SetDefaultWallet): Promise<ExistingOperation> {
     const account = await loadWeb3Account(this.store, accountId);
-    if (walletTypeOf(account, address) !== 'SELF') throw new Refused('NOT_FOUND', `wallet ${address} is not a custodial wallet of this account`, { address });
-    if (account.defaultWallet === address) throw new Refused('NO_CHANGE', `wallet ${address} is the default wallet already`);
-    return this.commands.execute(new RequestOperation({
-      accountId, surface: 'web3', type: 'ACCOUNT_UPDATE', domain: null,
-      dependencies: [{ id: newId('platformDependency'), type: 'WALLET_SET_DEFAULT', parameters: { address } }],
-    }, { accountId }));
+    if (walletTypeOf(account, address) !== 'SELF')
+      throw new Refused('NOT_FOUND', `wallet ${address} is not a custodial wallet of this account`, { address });
+    if (account.defaultWallet === address)
+      throw new Refused('NO_CHANGE', `wallet ${address} is the default wallet already`);
+    return this.commands.execute(
+      new RequestOperation(
+        {
+          accountId,
+          surface: 'web3',
+          type: 'ACCOUNT_UPDATE',
+          domain: null,
+          dependencies: [{ id: newId('platformDependency'), type: 'WALLET_SET_DEFAULT', parameters: { address } }],
+        },
+        { accountId },
+      ),
+    );
   }
 }
 
 /** `PATCH /account/wallets/{address} {primaryDomain}`: the wallet's reverse resolution, set or removed on chain. */
 export class SetPrimaryDomain extends Command<ExistingOperation> {
-  constructor(readonly accountId: string, readonly address: Address, readonly primaryDomain: string | null) {
+  constructor(
+    readonly accountId: string,
+    readonly address: Address,
+    readonly primaryDomain: string | null,
+  ) {
     super();
   }
 }
@@ -80,22 +106,40 @@ export class SetPrimaryDomainHandler implements ICommandHandler<SetPrimaryDomain
     private readonly store: EventStore,
     private readonly commands: CommandBus,
     private readonly locator: DomainLocator,
-    private readonly reader: Web3DomainReader,
   ) {}
 
   async execute({ accountId, address, primaryDomain }: SetPrimaryDomain): Promise<ExistingOperation> {
     const walletType = walletTypeOf(await loadWeb3Account(this.store, accountId), address);
     if (!walletType) throw new NotFound('wallet', address);
-    const name = primaryDomain ?? (await this.reader.primaryDomains([address])).get(address);
+    // removing: the name the chain's reverse resolution points at now
+    const name = primaryDomain ?? (await this.locator.primaryDomainOf(address));
     if (!name) throw new Refused('NO_CHANGE', `wallet ${address} has no primary domain`);
     const domain = await this.locator.writable(name);
-    if (domain.owner !== address) throw new Refused('FORBIDDEN', `${name} is not held by wallet ${address}`, { owner: domain.owner });
-    return this.commands.execute(new RequestOperation({
-      accountId, surface: 'web3', type: 'WALLET_UPDATE', domain: name,
-      dependencies: [{
-        id: newId('blockchainDependency'), type: 'SET_REVERSE',
-        parameters: { blockchain: domain.blockchain, name, custody: walletType === 'SELF' ? 'SERVICE' : 'SELF', ownerAddress: address, primaryDomain },
-      }],
-    }, { accountId }));
+    if (domain.owner !== address)
+      throw new Refused('FORBIDDEN', `${name} is not held by wallet ${address}`, { owner: domain.owner });
+    return this.commands.execute(
+      new RequestOperation(
+        {
+          accountId,
+          surface: 'web3',
+          type: 'WALLET_UPDATE',
+          domain: name,
+          dependencies: [
+            {
+              id: newId('blockchainDependency'),
+              type: 'SET_REVERSE',
+              parameters: {
+                blockchain: domain.blockchain,
+                name,
+                custody: walletType === 'SELF' ? 'SERVICE' : 'SELF',
+                ownerAddress: address,
+                primaryDomain,
+              },
+            },
+          ],
+        },
+        { accountId },
+      ),
+    );
   }
 }

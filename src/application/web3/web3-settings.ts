@@ -1,4 +1,4 @@
-import { Blockchain } from '../../domain/chains/blockchain';
+import { Blockchain, isReadOnly } from '../../domain/chains/blockchain';
 
 /** What surface C's rules depend on, read once from the configuration. */
 export class Web3Settings {
@@ -12,6 +12,8 @@ export class Web3Settings {
     readonly creditLimitCents: number,
     readonly returnWindowMs: number,
     readonly verificationTtlMs: number,
+    /** The record keys the registry's resolver knows: the only ones a partner may set. */
+    readonly recordKeys: ReadonlySet<string>,
   ) {}
 
   registrationChainOf(name: string): Blockchain | undefined {
@@ -20,5 +22,17 @@ export class Web3Settings {
 
   get supportedTlds(): readonly string[] {
     return [...this.tlds.keys()];
+  }
+
+  /** The endings whose names can be claimed: those registered on chains the service writes. */
+  get claimableTlds(): readonly string[] {
+    return [...this.tlds].filter(([, blockchain]) => !isReadOnly(blockchain)).map(([tld]) => tld);
+  }
+
+  /**
+   * Every ending a name may have: the supported ones and those coming soon (whose names are looked up, not claimed).
+   */
+  get knownTlds(): readonly string[] {
+    return [...this.supportedTlds, ...this.comingSoonTlds];
   }
 }

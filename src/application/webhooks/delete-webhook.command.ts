@@ -5,11 +5,11 @@ import { newId } from '../../domain/shared/ids';
 import { webhooksStream } from '../../domain/webhooks/webhook.events';
 import { webhookOf } from '../../domain/webhooks/webhooks';
 import { webhooksDecider } from '../../domain/webhooks/webhooks.decider';
-import { operationRequestWrites } from '../operations/request-operation.command';
 import { Clock } from '../shared/clock';
 import { CommandContext } from '../shared/command-context';
 import { EventStore } from '../shared/event-store.port';
 import { transact, writeAfter } from '../shared/handle-command';
+import { webhookOperationWrites } from './webhook-operation';
 
 /**
  * Deletes one of the account's webhooks: deliveries stop at once, and an `ACCOUNT_UPDATE` operation with a
@@ -40,12 +40,17 @@ export class DeleteWebhookHandler implements ICommandHandler<DeleteWebhook> {
     const at = this.clock.now();
     const { result } = await transact(this.store, { accountId, ...context }, async (streams) => {
       const webhooks = await streams.load(webhooksStream(accountId), webhooksDecider);
-      const events = webhooksDecider.decide({ type: 'RequestWebhookDeletion', data: { accountId, webhookId, operationId, at } }, webhooks.state);
+      const events = webhooksDecider.decide(
+        { type: 'RequestWebhookDeletion', data: { accountId, webhookId, operationId, at } },
+        webhooks.state,
+      );
       const { url, type } = webhookOf(webhooks.state, webhookId)!; // decide refused a webhook it does not have
-      const operation = await operationRequestWrites(streams, {
-        operationId, accountId, surface, type: 'ACCOUNT_UPDATE', domain: null,
-        dependencies: [{ id: dependencyId, type: 'WEBHOOK_DELETE', parameters: { webhookId, url, type } }],
-      }, at);
+      const operation = await webhookOperationWrites(
+        streams,
+        { operationId, accountId, surface },
+        { id: dependencyId, type: 'WEBHOOK_DELETE', parameters: { webhookId, url, type } },
+        at,
+      );
       return { writes: [writeAfter(webhooks, events), ...operation.writes], result: operation.state };
     });
     return result;

@@ -7,11 +7,11 @@ import { WebhookType, webhooksStream } from '../../domain/webhooks/webhook.event
 import { webhookUrlProblem } from '../../domain/webhooks/webhook-url';
 import { webhooksDecider } from '../../domain/webhooks/webhooks.decider';
 import { SecretBox } from '../identity/identity.ports';
-import { operationRequestWrites } from '../operations/request-operation.command';
 import { Clock } from '../shared/clock';
 import { CommandContext } from '../shared/command-context';
 import { EventStore } from '../shared/event-store.port';
 import { transact, writeAfter } from '../shared/handle-command';
+import { webhookOperationWrites } from './webhook-operation';
 import { WebhookSettings } from './webhook-settings';
 import { newWebhookSecret } from './webhook-signature';
 
@@ -42,7 +42,8 @@ export class RegisterWebhookHandler implements ICommandHandler<RegisterWebhook> 
   ) {}
 
   async execute({ accountId, surface, url, type, context }: RegisterWebhook): Promise<ExistingOperation> {
-    const problem = typeof url === 'string' ? webhookUrlProblem(url, this.settings.allowPrivateTargets) : 'must be a string';
+    const problem =
+      typeof url === 'string' ? webhookUrlProblem(url, this.settings.allowPrivateTargets) : 'must be a string';
     if (problem) throw new Refused('VALIDATION', `url ${problem}`, { path: 'url' });
     const webhookId = newId('webhook');
     const operationId = newId('operation');
@@ -51,16 +52,24 @@ export class RegisterWebhookHandler implements ICommandHandler<RegisterWebhook> 
     const at = this.clock.now();
     const { result } = await transact(this.store, { accountId, ...context }, async (streams) => {
       const webhooks = await streams.load(webhooksStream(accountId), webhooksDecider);
-      const secretEvents = webhooksDecider.decide({ type: 'IssueWebhookSecret', data: { accountId, sealedSecret, at } }, webhooks.state);
+      const secretEvents = webhooksDecider.decide(
+        { type: 'IssueWebhookSecret', data: { accountId, sealedSecret, at } },
+        webhooks.state,
+      );
       const registered = webhooksDecider.decide(
         { type: 'RegisterWebhook', data: { accountId, webhookId, surface, url, type, operationId, at } },
         secretEvents.reduce(webhooksDecider.evolve, webhooks.state),
       );
-      const operation = await operationRequestWrites(streams, {
-        operationId, accountId, surface, type: 'ACCOUNT_UPDATE', domain: null,
-        dependencies: [{ id: dependencyId, type: 'WEBHOOK_CREATE', parameters: { webhookId, url, type } }],
-      }, at);
-      return { writes: [writeAfter(webhooks, [...secretEvents, ...registered]), ...operation.writes], result: operation.state };
+      const operation = await webhookOperationWrites(
+        streams,
+        { operationId, accountId, surface },
+        { id: dependencyId, type: 'WEBHOOK_CREATE', parameters: { webhookId, url, type } },
+        at,
+      );
+      return {
+        writes: [writeAfter(webhooks, [...secretEvents, ...registered]), ...operation.writes],
+        result: operation.state,
+      };
     });
     return result;
   }

@@ -10,6 +10,16 @@ describe('webhook deliveries', () => {
   });
 
   it('retries after 1, 2, 4 ... 120 units, then drops', () => {
-    expect(Array.from({ length: 9 }, (_, n) => retryDelayMs(n + 1, 1000))).toEqual([1000, 2000, 4000, 8000, 16000, 32000, 64000, 120000, null]);
+    expect(Array.from({ length: 9 }, (_, n) => retryDelayMs(n + 1, 1000))).toEqual([
+      1000,
+      2000,
+      4000,
+      8000,
+      16000,
+      32000,
+      64000,
+      120000,
+      null,
+    ]);
   });
 });

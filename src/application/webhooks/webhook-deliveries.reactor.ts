@@ -1,25 +1,37 @@
 import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { evolve as evolveOperation, ExistingOperation, Operation, operationStream } from '../../domain/operations/operation';
+import {
+  evolve as evolveOperation,
+  ExistingOperation,
+  Operation,
+  operationStream,
+} from '../../domain/operations/operation';
 import { OperationEvent } from '../../domain/operations/operation.events';
 import { WebhookEvent, WebhookType, webhooksStream } from '../../domain/webhooks/webhook.events';
 import { AccountWebhooks, evolve as evolveWebhooks, noWebhooks } from '../../domain/webhooks/webhooks';
 import { presentOperation } from '../operations/operation-view';
 import { compareCheckpoints, EventStore, StoredEvent } from '../shared/event-store.port';
+import { partnerType } from '../shared/partner-type';
 import { Reactor } from '../shared/projection';
 import { NewDelivery, WebhookOutbox } from './webhook-outbox.port';
 import { WebhookSettings } from './webhook-settings';
 
-type Announced = Extract<OperationEvent, { type: 'OperationRequested' | 'OperationFinished' | 'DependencySignatureRequested' | 'DependencyUpdatesAwaited' }>;
+type Announced = Extract<
+  OperationEvent,
+  { type: 'OperationRequested' | 'OperationFinished' | 'DependencySignatureRequested' | 'DependencyUpdatesAwaited' }
+>;
 
 /** The webhook type an operation event is delivered as (`decisions.md` §6); undefined for the others. */
 const webhookTypeOf = (event: Announced): WebhookType | undefined => {
   switch (event.type) {
-    case 'OperationFinished': return 'OPERATION_FINISHED';
+    case 'OperationFinished':
+      return 'OPERATION_FINISHED';
     case 'DependencySignatureRequested':
-    case 'DependencyUpdatesAwaited': return 'OPERATION_ACTION_REQUIRED';
+    case 'DependencyUpdatesAwaited':
+      return 'OPERATION_ACTION_REQUIRED';
     // surface D only; previews are quotes, not operations anyone waits for
-    case 'OperationRequested': return event.data.surface === 'reseller' && !event.data.preview ? 'OPERATION_CREATED' : undefined;
+    case 'OperationRequested':
+      return event.data.surface === 'reseller' && !event.data.preview ? 'OPERATION_CREATED' : undefined;
   }
 };
 
@@ -39,7 +51,12 @@ export const deliveryIdOf = (globalPosition: bigint, webhookId: string): string 
 @Injectable()
 export class WebhookDeliveryScheduler implements Reactor<Announced> {
   readonly name = 'webhook-deliveries';
-  readonly handles = ['OperationRequested', 'OperationFinished', 'DependencySignatureRequested', 'DependencyUpdatesAwaited'] as const;
+  readonly handles = [
+    'OperationRequested',
+    'OperationFinished',
+    'DependencySignatureRequested',
+    'DependencyUpdatesAwaited',
+  ] as const;
   // a receiver that reads the operation, or what it changed, on hearing of it finds it as delivered
   readonly afterReadModels = true;
 
@@ -61,7 +78,9 @@ export class WebhookDeliveryScheduler implements Reactor<Announced> {
       if (!type) continue;
       const op = (await read(operationStream(event.data.operationId)))
         .filter((stored) => stored.streamPosition <= event.streamPosition)
-        .reduce((state, stored) => evolveOperation(state, stored as unknown as OperationEvent), { status: 'NONE' } as Operation);
+        .reduce((state, stored) => evolveOperation(state, stored as unknown as OperationEvent), {
+          status: 'NONE',
+        } as Operation);
       if (op.status === 'NONE' || op.preview) continue;
       const webhooks = (await read(webhooksStream(op.accountId)))
         .filter((stored) => compareCheckpoints(stored.checkpoint, event.checkpoint) < 0)
@@ -71,14 +90,28 @@ export class WebhookDeliveryScheduler implements Reactor<Announced> {
     await this.outbox.add(deliveries);
   }
 
-  private deliveriesFor(event: StoredEvent<Announced>, type: WebhookType, op: ExistingOperation, { webhooks }: AccountWebhooks): NewDelivery[] {
+  private deliveriesFor(
+    event: StoredEvent<Announced>,
+    type: WebhookType,
+    op: ExistingOperation,
+    { webhooks }: AccountWebhooks,
+  ): NewDelivery[] {
     const targets = webhooks.filter((webhook) => webhook.status === 'ACTIVE' && webhook.type === type);
     if (targets.length === 0) return [];
     const namespace = this.settings.typeNamespace;
-    const body = JSON.stringify({ '@type': `${namespace}/partner.v3.WebhookDelivery`, type, data: presentOperation(namespace, op) });
+    const body = JSON.stringify({
+      '@type': partnerType(namespace, 'WebhookDelivery'),
+      type,
+      data: presentOperation(namespace, op),
+    });
     return targets.map((webhook) => ({
       deliveryId: deliveryIdOf(event.globalPosition, webhook.id),
-      webhookId: webhook.id, accountId: op.accountId, url: webhook.url, eventType: type, operationId: op.id, body,
+      webhookId: webhook.id,
+      accountId: op.accountId,
+      url: webhook.url,
+      eventType: type,
+      operationId: op.id,
+      body,
     }));
   }
 }

@@ -25,10 +25,16 @@ export class WebhookDependencyExecutor implements DependencyExecutor {
     const { accountId } = job;
     const webhookId = String(job.parameters.webhookId);
     const data = { accountId, webhookId, at: this.clock.now() };
-    const command = job.type === 'WEBHOOK_CREATE' ? ({ type: 'ActivateWebhook', data } as const) : ({ type: 'DeleteWebhook', data } as const);
+    const command =
+      job.type === 'WEBHOOK_CREATE'
+        ? ({ type: 'ActivateWebhook', data } as const)
+        : ({ type: 'DeleteWebhook', data } as const);
     try {
       const { state } = await handleCommand(this.store, webhooksStream(accountId), webhooksDecider, command, {
-        accountId, commandId: `${job.dependencyId}:${command.type}`, correlationId: job.operationId, causationId: job.dependencyId,
+        accountId,
+        commandId: `${job.dependencyId}:${command.type}`,
+        correlationId: job.operationId,
+        causationId: job.dependencyId,
       });
       const { id, url, type } = webhookOf(state, webhookId)!; // the command was refused for a webhook the stream lacks
       return { kind: 'completed', result: { webhook: { id, url, type } } };

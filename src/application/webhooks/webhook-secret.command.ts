@@ -29,7 +29,10 @@ export class WebhookSecretHandler implements ICommandHandler<WebhookSecret> {
     const sealedSecret = this.box.seal(newWebhookSecret());
     const { result } = await transact(this.store, { accountId }, async (streams) => {
       const webhooks = await streams.load(webhooksStream(accountId), webhooksDecider);
-      const events = webhooksDecider.decide({ type: 'IssueWebhookSecret', data: { accountId, sealedSecret, at: this.clock.now() } }, webhooks.state);
+      const events = webhooksDecider.decide(
+        { type: 'IssueWebhookSecret', data: { accountId, sealedSecret, at: this.clock.now() } },
+        webhooks.state,
+      );
       const state = events.reduce(webhooksDecider.evolve, webhooks.state);
       return { writes: [writeAfter(webhooks, events)], result: state.sealedSecret as string };
     });

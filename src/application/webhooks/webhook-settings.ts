@@ -1,4 +1,4 @@
-/** What configuration decides for webhooks in the application layer (the adapters module builds it from AppConfig). */
+/** What configuration decides for webhooks in the application layer (SettingsModule builds it from AppConfig). */
 export class WebhookSettings {
   constructor(
     /** `<ns>` of `@type` values, delivery bodies included. */

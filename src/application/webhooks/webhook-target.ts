@@ -9,7 +9,12 @@ import { loadStream } from '../shared/handle-command';
  * The secret to sign a delivery to a webhook with, read when it is sent; undefined once the webhook is no longer
  * active (its deletion was requested): what was still waiting for it is not sent.
  */
-export const deliverySecretOf = async (store: EventStore, box: SecretBox, accountId: string, webhookId: string): Promise<string | undefined> => {
+export const deliverySecretOf = async (
+  store: EventStore,
+  box: SecretBox,
+  accountId: string,
+  webhookId: string,
+): Promise<string | undefined> => {
   const { state } = await loadStream(store, webhooksStream(accountId), webhooksDecider);
   if (webhookOf(state, webhookId)?.status !== 'ACTIVE' || state.sealedSecret === null) return undefined;
   return box.open(state.sealedSecret);

@@ -1,6 +1,4 @@
 import { Module, OnModuleInit } from '@nestjs/common';
-import { webhookList } from '../../projections/webhook-list/webhook-list.projection';
-import { GetWebhookHandler, ListWebhooksHandler } from '../../projections/webhook-list/webhook-list.queries';
 import { DependencyExecutors } from '../operations/dependency-executors';
 import { ConsumerRegistry } from '../shared/consumer-registry';
 import { DeleteWebhookHandler } from './delete-webhook.command';
@@ -22,8 +20,6 @@ import { WebhookSecretHandler } from './webhook-secret.command';
     WebhookSecretHandler,
     WebhookDependencyExecutor,
     WebhookDeliveryScheduler,
-    ListWebhooksHandler,
-    GetWebhookHandler,
     ListWebhookDeliveriesHandler,
   ],
 })
@@ -36,7 +32,6 @@ export class WebhooksModule implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.registry.addProjection(webhookList);
     this.registry.addReactor(this.scheduler);
     this.executors.register(this.executor);
   }

@@ -36,26 +36,37 @@ export interface BillingAccount {
 
 const evolve = (account: BillingAccount, event: BillingEvent): BillingAccount => {
   switch (event.type) {
-    case 'ChargeRecorded': return { balanceCents: account.balanceCents + event.data.amountCents };
-    case 'CreditRecorded': return { balanceCents: account.balanceCents - event.data.amountCents };
-    default: return assertNever(event);
+    case 'ChargeRecorded':
+      return { balanceCents: account.balanceCents + event.data.amountCents };
+    case 'CreditRecorded':
+      return { balanceCents: account.balanceCents - event.data.amountCents };
+    default:
+      return assertNever(event);
   }
 };
 
 const decide = (command: BillingCommand, account: BillingAccount): BillingEvent[] => {
-  if (!Number.isSafeInteger(command.data.amountCents) || command.data.amountCents < 0) throw new Refused('VALIDATION', 'amounts are whole cents, never negative');
+  if (!Number.isSafeInteger(command.data.amountCents) || command.data.amountCents < 0)
+    throw new Refused('VALIDATION', 'amounts are whole cents, never negative');
   switch (command.type) {
     case 'RecordCharge': {
       const { creditLimitCents, ...entry } = command.data;
       if (account.balanceCents + entry.amountCents > creditLimitCents) {
-        throw new Refused('INSUFFICIENT_BALANCE', `the charge of ${entry.amountCents} cents would take the running balance past its limit of ${creditLimitCents} cents`, {
-          balanceCents: account.balanceCents, limitCents: creditLimitCents,
-        });
+        throw new Refused(
+          'INSUFFICIENT_BALANCE',
+          `the charge of ${entry.amountCents} cents would take the running balance past its limit of ${creditLimitCents} cents`,
+          {
+            balanceCents: account.balanceCents,
+            limitCents: creditLimitCents,
+          },
+        );
       }
       return [{ type: 'ChargeRecorded', data: entry }];
     }
-    case 'RecordCredit': return [{ type: 'CreditRecorded', data: command.data }];
-    default: return assertNever(command);
+    case 'RecordCredit':
+      return [{ type: 'CreditRecorded', data: command.data }];
+    default:
+      return assertNever(command);
   }
 };
 

@@ -18,17 +18,32 @@ export interface LogPlace {
   readonly logIndex: number;
 }
 
-export type DomainTransferred = DomainEvent<'DomainTransferred', LogPlace & { tokenId: string; from: Address; to: Address }>;
+export type DomainTransferred = DomainEvent<
+  'DomainTransferred',
+  LogPlace & { tokenId: string; from: Address; to: Address }
+>;
 /** `NewURI`: the registry names a token when it is minted. */
 export type DomainNamed = DomainEvent<'DomainNamed', LogPlace & { tokenId: string; name: string }>;
-export type DomainRecordSet = DomainEvent<'DomainRecordSet', LogPlace & { tokenId: string; key: string; value: string }>;
+export type DomainRecordSet = DomainEvent<
+  'DomainRecordSet',
+  LogPlace & { tokenId: string; key: string; value: string }
+>;
 export type DomainRecordsReset = DomainEvent<'DomainRecordsReset', LogPlace & { tokenId: string }>;
 export type RecordKeyAdded = DomainEvent<'RecordKeyAdded', LogPlace & { key: string }>;
-export type ReverseResolutionSet = DomainEvent<'ReverseResolutionSet', LogPlace & { address: Address; tokenId: string }>;
+export type ReverseResolutionSet = DomainEvent<
+  'ReverseResolutionSet',
+  LogPlace & { address: Address; tokenId: string }
+>;
 /** `RemoveReverse` names only the address; the indexer adds the token it pointed to just before (null if none). */
-export type ReverseResolutionRemoved = DomainEvent<'ReverseResolutionRemoved', LogPlace & { address: Address; tokenId: string | null }>;
+export type ReverseResolutionRemoved = DomainEvent<
+  'ReverseResolutionRemoved',
+  LogPlace & { address: Address; tokenId: string | null }
+>;
 /** Closes every append of the indexer: the blocks up to `toBlock` are in the stream, so a restart goes on after it. */
-export type ChainBlocksIndexed = DomainEvent<'ChainBlocksIndexed', { blockchain: Blockchain; fromBlock: number; toBlock: number; toBlockHash: string }>;
+export type ChainBlocksIndexed = DomainEvent<
+  'ChainBlocksIndexed',
+  { blockchain: Blockchain; fromBlock: number; toBlock: number; toBlockHash: string }
+>;
 
 export type RegistryLogEvent =
   | DomainTransferred

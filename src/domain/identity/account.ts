@@ -3,7 +3,10 @@ import { Decider } from '../shared/decider';
 import { IllegalTransition } from '../shared/errors';
 import { DomainCommand, DomainEvent } from '../shared/message';
 
-/** Users sign up (surface B) and act through agents (surface A); partners use `/partner/v3` in the vocabulary of their profile. */
+/**
+ * Users sign up (surface B) and act through agents (surface A); partners use `/partner/v3` in the vocabulary of their
+ * profile.
+ */
 export type AccountKind = 'user' | 'partner';
 export type PartnerProfile = 'web3' | 'reseller';
 
@@ -11,7 +14,15 @@ export const accountStream = (accountId: string): string => `account-${accountId
 
 export type AccountOpened = DomainEvent<
   'AccountOpened',
-  { accountId: string; kind: AccountKind; profile: PartnerProfile | null; name: string; email: string | null; passwordHash: string | null; at: number }
+  {
+    accountId: string;
+    kind: AccountKind;
+    profile: PartnerProfile | null;
+    name: string;
+    email: string | null;
+    passwordHash: string | null;
+    at: number;
+  }
 >;
 export type AccountEvent = AccountOpened;
 
@@ -20,7 +31,14 @@ export type AccountCommand = OpenAccount;
 
 export type Account =
   | { readonly status: 'NONE' }
-  | { readonly status: 'OPEN'; readonly id: string; readonly kind: AccountKind; readonly profile: PartnerProfile | null; readonly name: string; readonly email: string | null };
+  | {
+      readonly status: 'OPEN';
+      readonly id: string;
+      readonly kind: AccountKind;
+      readonly profile: PartnerProfile | null;
+      readonly name: string;
+      readonly email: string | null;
+    };
 
 const evolve = (_account: Account, event: AccountEvent): Account => {
   switch (event.type) {
@@ -28,7 +46,8 @@ const evolve = (_account: Account, event: AccountEvent): Account => {
       const { accountId: id, kind, profile, name, email } = event.data;
       return { status: 'OPEN', id, kind, profile, name, email };
     }
-    default: return assertNever(event.type);
+    default:
+      return assertNever(event.type);
   }
 };
 
@@ -36,11 +55,17 @@ const decide = (command: AccountCommand, account: Account): AccountEvent[] => {
   switch (command.type) {
     case 'OpenAccount': {
       if (account.status !== 'NONE') throw new IllegalTransition(`account ${command.data.accountId} exists already`);
-      if ((command.data.kind === 'partner') !== (command.data.profile !== null)) throw new IllegalTransition('a partner account has a profile, a user account none');
+      if ((command.data.kind === 'partner') !== (command.data.profile !== null))
+        throw new IllegalTransition('a partner account has a profile, a user account none');
       return [{ type: 'AccountOpened', data: command.data }];
     }
-    default: return assertNever(command.type);
+    default:
+      return assertNever(command.type);
   }
 };
 
-export const accountDecider: Decider<AccountCommand, AccountEvent, Account> = { initialState: () => ({ status: 'NONE' }), evolve, decide };
+export const accountDecider: Decider<AccountCommand, AccountEvent, Account> = {
+  initialState: () => ({ status: 'NONE' }),
+  evolve,
+  decide,
+};

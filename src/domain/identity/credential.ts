@@ -14,7 +14,15 @@ export const credentialStream = (secretDigest: string): string => `credential-${
 
 export type CredentialIssued = DomainEvent<
   'CredentialIssued',
-  { credentialId: string; secretDigest: string; accountId: string; kind: CredentialKind; prefix: string; scopes: readonly string[]; at: number }
+  {
+    credentialId: string;
+    secretDigest: string;
+    accountId: string;
+    kind: CredentialKind;
+    prefix: string;
+    scopes: readonly string[];
+    at: number;
+  }
 >;
 export type CredentialRevoked = DomainEvent<'CredentialRevoked', { credentialId: string; at: number }>;
 export type CredentialEvent = CredentialIssued | CredentialRevoked;
@@ -25,7 +33,13 @@ export type CredentialCommand = IssueCredential | RevokeCredential;
 
 export type Credential =
   | { readonly status: 'NONE' }
-  | { readonly status: 'ACTIVE' | 'REVOKED'; readonly id: string; readonly accountId: string; readonly kind: CredentialKind; readonly scopes: readonly string[] };
+  | {
+      readonly status: 'ACTIVE' | 'REVOKED';
+      readonly id: string;
+      readonly accountId: string;
+      readonly kind: CredentialKind;
+      readonly scopes: readonly string[];
+    };
 
 const evolve = (credential: Credential, event: CredentialEvent): Credential => {
   switch (event.type) {
@@ -33,8 +47,10 @@ const evolve = (credential: Credential, event: CredentialEvent): Credential => {
       const { credentialId: id, accountId, kind, scopes } = event.data;
       return { status: 'ACTIVE', id, accountId, kind, scopes };
     }
-    case 'CredentialRevoked': return credential.status === 'NONE' ? credential : { ...credential, status: 'REVOKED' };
-    default: return assertNever(event);
+    case 'CredentialRevoked':
+      return credential.status === 'NONE' ? credential : { ...credential, status: 'REVOKED' };
+    default:
+      return assertNever(event);
   }
 };
 
@@ -44,10 +60,16 @@ const decide = (command: CredentialCommand, credential: Credential): CredentialE
       if (credential.status !== 'NONE') throw new IllegalTransition('a credential with this secret exists already');
       return [{ type: 'CredentialIssued', data: command.data }];
     case 'RevokeCredential':
-      if (credential.status === 'NONE') throw new IllegalTransition(`credential ${command.data.credentialId} does not exist`);
+      if (credential.status === 'NONE')
+        throw new IllegalTransition(`credential ${command.data.credentialId} does not exist`);
       return credential.status === 'REVOKED' ? [] : [{ type: 'CredentialRevoked', data: command.data }];
-    default: return assertNever(command);
+    default:
+      return assertNever(command);
   }
 };
 
-export const credentialDecider: Decider<CredentialCommand, CredentialEvent, Credential> = { initialState: () => ({ status: 'NONE' }), evolve, decide };
+export const credentialDecider: Decider<CredentialCommand, CredentialEvent, Credential> = {
+  initialState: () => ({ status: 'NONE' }),
+  evolve,
+  decide,
+};

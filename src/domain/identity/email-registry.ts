@@ -22,8 +22,10 @@ export const emailDecider: Decider<ClaimEmail, EmailEvent, EmailRegistration> = 
   initialState: () => ({ accountId: null }),
   evolve: (_state, event) => {
     switch (event.type) {
-      case 'EmailClaimed': return { accountId: event.data.accountId };
-      default: return assertNever(event.type);
+      case 'EmailClaimed':
+        return { accountId: event.data.accountId };
+      default:
+        return assertNever(event.type);
     }
   },
   decide: (command, state) => {

@@ -13,12 +13,21 @@ export type RefreshFamilyStarted = DomainEvent<
   'RefreshFamilyStarted',
   { familyId: string; accountId: string; scope: string; tokenDigest: string; expiresAt: number; at: number }
 >;
-export type RefreshTokenRotated = DomainEvent<'RefreshTokenRotated', { familyId: string; fromDigest: string; toDigest: string; expiresAt: number; at: number }>;
-export type RefreshFamilyRevoked = DomainEvent<'RefreshFamilyRevoked', { familyId: string; reason: 'reuse' | 'revoked'; at: number }>;
+export type RefreshTokenRotated = DomainEvent<
+  'RefreshTokenRotated',
+  { familyId: string; fromDigest: string; toDigest: string; expiresAt: number; at: number }
+>;
+export type RefreshFamilyRevoked = DomainEvent<
+  'RefreshFamilyRevoked',
+  { familyId: string; reason: 'reuse' | 'revoked'; at: number }
+>;
 export type RefreshFamilyEvent = RefreshFamilyStarted | RefreshTokenRotated | RefreshFamilyRevoked;
 
 export type StartRefreshFamily = DomainCommand<'StartRefreshFamily', RefreshFamilyStarted['data']>;
-export type RotateRefreshToken = DomainCommand<'RotateRefreshToken', { presentedDigest: string; nextDigest: string; expiresAt: number; at: number }>;
+export type RotateRefreshToken = DomainCommand<
+  'RotateRefreshToken',
+  { presentedDigest: string; nextDigest: string; expiresAt: number; at: number }
+>;
 export type RevokeRefreshFamily = DomainCommand<'RevokeRefreshFamily', { at: number }>;
 export type RefreshFamilyCommand = StartRefreshFamily | RotateRefreshToken | RevokeRefreshFamily;
 
@@ -43,20 +52,35 @@ const evolve = (family: RefreshFamily, event: RefreshFamilyEvent): RefreshFamily
     case 'RefreshTokenRotated':
       return family.status === 'NONE'
         ? family
-        : { ...family, currentDigest: event.data.toDigest, usedDigests: [...family.usedDigests, event.data.fromDigest], expiresAt: event.data.expiresAt };
-    case 'RefreshFamilyRevoked': return family.status === 'NONE' ? family : { ...family, status: 'REVOKED' };
-    default: return assertNever(event);
+        : {
+            ...family,
+            currentDigest: event.data.toDigest,
+            usedDigests: [...family.usedDigests, event.data.fromDigest],
+            expiresAt: event.data.expiresAt,
+          };
+    case 'RefreshFamilyRevoked':
+      return family.status === 'NONE' ? family : { ...family, status: 'REVOKED' };
+    default:
+      return assertNever(event);
   }
 };
 
-const rotate = (family: RefreshFamily, { presentedDigest, nextDigest, expiresAt, at }: RotateRefreshToken['data']): RefreshFamilyEvent[] => {
+const rotate = (
+  family: RefreshFamily,
+  { presentedDigest, nextDigest, expiresAt, at }: RotateRefreshToken['data'],
+): RefreshFamilyEvent[] => {
   if (family.status !== 'ACTIVE') throw new InvalidGrant('the refresh token is not valid');
   if (family.usedDigests.includes(presentedDigest)) {
     return [{ type: 'RefreshFamilyRevoked', data: { familyId: family.id, reason: 'reuse', at } }];
   }
   if (presentedDigest !== family.currentDigest) throw new InvalidGrant('the refresh token is not valid');
   if (at > family.expiresAt) throw new InvalidGrant('the refresh token has expired');
-  return [{ type: 'RefreshTokenRotated', data: { familyId: family.id, fromDigest: presentedDigest, toDigest: nextDigest, expiresAt, at } }];
+  return [
+    {
+      type: 'RefreshTokenRotated',
+      data: { familyId: family.id, fromDigest: presentedDigest, toDigest: nextDigest, expiresAt, at },
+    },
+  ];
 };
 
 const decide = (command: RefreshFamilyCommand, family: RefreshFamily): RefreshFamilyEvent[] => {
@@ -64,11 +88,19 @@ const decide = (command: RefreshFamilyCommand, family: RefreshFamily): RefreshFa
     case 'StartRefreshFamily':
       if (family.status !== 'NONE') throw new InvalidGrant('refresh family exists already');
       return [{ type: 'RefreshFamilyStarted', data: command.data }];
-    case 'RotateRefreshToken': return rotate(family, command.data);
+    case 'RotateRefreshToken':
+      return rotate(family, command.data);
     case 'RevokeRefreshFamily':
-      return family.status === 'ACTIVE' ? [{ type: 'RefreshFamilyRevoked', data: { familyId: family.id, reason: 'revoked', at: command.data.at } }] : [];
-    default: return assertNever(command);
+      return family.status === 'ACTIVE'
+        ? [{ type: 'RefreshFamilyRevoked', data: { familyId: family.id, reason: 'revoked', at: command.data.at } }]
+        : [];
+    default:
+      return assertNever(command);
   }
 };
 
-export const refreshFamilyDecider: Decider<RefreshFamilyCommand, RefreshFamilyEvent, RefreshFamily> = { initialState: () => ({ status: 'NONE' }), evolve, decide };
+export const refreshFamilyDecider: Decider<RefreshFamilyCommand, RefreshFamilyEvent, RefreshFamily> = {
+  initialState: () => ({ status: 'NONE' }),
+  evolve,
+  decide,
+};

@@ -15,10 +15,22 @@ export const signupStream = (sessionId: string): string => `signup-${sessionId}`
  */
 export type SignupRequested = DomainEvent<
   'SignupRequested',
-  { sessionId: string; email: string; emailTaken: boolean; passwordHash: string; codeDigest: string; sealedCode: string; expiresAt: number; at: number }
+  {
+    sessionId: string;
+    email: string;
+    emailTaken: boolean;
+    passwordHash: string;
+    codeDigest: string;
+    sealedCode: string;
+    expiresAt: number;
+    at: number;
+  }
 >;
 export type SignupCodeRejected = DomainEvent<'SignupCodeRejected', { sessionId: string; attempts: number; at: number }>;
-export type SignupSessionClosed = DomainEvent<'SignupSessionClosed', { sessionId: string; reason: 'too_many_attempts'; at: number }>;
+export type SignupSessionClosed = DomainEvent<
+  'SignupSessionClosed',
+  { sessionId: string; reason: 'too_many_attempts'; at: number }
+>;
 export type SignupVerified = DomainEvent<'SignupVerified', { sessionId: string; accountId: string; at: number }>;
 export type SignupEvent = SignupRequested | SignupCodeRejected | SignupSessionClosed | SignupVerified;
 
@@ -44,12 +56,26 @@ const evolve = (session: SignupSession, event: SignupEvent): SignupSession => {
   switch (event.type) {
     case 'SignupRequested': {
       const { sessionId: id, email, emailTaken, passwordHash, codeDigest, expiresAt } = event.data;
-      return { status: 'OPEN', id, email, emailTaken, passwordHash, codeDigest, expiresAt, attempts: 0, accountId: null };
+      return {
+        status: 'OPEN',
+        id,
+        email,
+        emailTaken,
+        passwordHash,
+        codeDigest,
+        expiresAt,
+        attempts: 0,
+        accountId: null,
+      };
     }
-    case 'SignupCodeRejected': return session.status === 'NONE' ? session : { ...session, attempts: event.data.attempts };
-    case 'SignupSessionClosed': return session.status === 'NONE' ? session : { ...session, status: 'CLOSED' };
-    case 'SignupVerified': return session.status === 'NONE' ? session : { ...session, status: 'VERIFIED', accountId: event.data.accountId };
-    default: return assertNever(event);
+    case 'SignupCodeRejected':
+      return session.status === 'NONE' ? session : { ...session, attempts: event.data.attempts };
+    case 'SignupSessionClosed':
+      return session.status === 'NONE' ? session : { ...session, status: 'CLOSED' };
+    case 'SignupVerified':
+      return session.status === 'NONE' ? session : { ...session, status: 'VERIFIED', accountId: event.data.accountId };
+    default:
+      return assertNever(event);
   }
 };
 
@@ -72,9 +98,15 @@ const decide = (command: SignupCommand, session: SignupSession): SignupEvent[] =
     case 'RequestSignup':
       if (session.status !== 'NONE') throw new InvalidGrant('signup session exists already');
       return [{ type: 'SignupRequested', data: command.data }];
-    case 'VerifySignup': return verify(session, command.data);
-    default: return assertNever(command);
+    case 'VerifySignup':
+      return verify(session, command.data);
+    default:
+      return assertNever(command);
   }
 };
 
-export const signupDecider: Decider<SignupCommand, SignupEvent, SignupSession> = { initialState: () => ({ status: 'NONE' }), evolve, decide };
+export const signupDecider: Decider<SignupCommand, SignupEvent, SignupSession> = {
+  initialState: () => ({ status: 'NONE' }),
+  evolve,
+  decide,
+};

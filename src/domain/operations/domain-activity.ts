@@ -9,8 +9,14 @@ import { DomainCommand, DomainEvent } from '../shared/message';
  */
 export const domainActivityStream = (domain: string): string => `domain-activity-${domain}`;
 
-export type DomainOperationStarted = DomainEvent<'DomainOperationStarted', { domain: string; operationId: string; accountId: string; at: number }>;
-export type DomainOperationReleased = DomainEvent<'DomainOperationReleased', { domain: string; operationId: string; at: number }>;
+export type DomainOperationStarted = DomainEvent<
+  'DomainOperationStarted',
+  { domain: string; operationId: string; accountId: string; at: number }
+>;
+export type DomainOperationReleased = DomainEvent<
+  'DomainOperationReleased',
+  { domain: string; operationId: string; at: number }
+>;
 export type DomainActivityEvent = DomainOperationStarted | DomainOperationReleased;
 
 export type ClaimDomain = DomainCommand<'ClaimDomain', DomainOperationStarted['data']>;
@@ -21,9 +27,12 @@ export type DomainActivity = { readonly openOperationId: string | null; readonly
 
 const evolve = (_state: DomainActivity, event: DomainActivityEvent): DomainActivity => {
   switch (event.type) {
-    case 'DomainOperationStarted': return { openOperationId: event.data.operationId, holderAccountId: event.data.accountId };
-    case 'DomainOperationReleased': return { openOperationId: null, holderAccountId: null };
-    default: return assertNever(event);
+    case 'DomainOperationStarted':
+      return { openOperationId: event.data.operationId, holderAccountId: event.data.accountId };
+    case 'DomainOperationReleased':
+      return { openOperationId: null, holderAccountId: null };
+    default:
+      return assertNever(event);
   }
 };
 
@@ -32,11 +41,18 @@ const decide = (command: DomainActivityCommand, state: DomainActivity): DomainAc
     case 'ClaimDomain':
       if (state.openOperationId === command.data.operationId) return [];
       // the holder's id is news only to its own account: another learns that the domain is busy, nothing more
-      if (state.openOperationId) throw new ConcurrentOperation(command.data.domain, state.holderAccountId === command.data.accountId ? state.openOperationId : undefined);
+      if (state.openOperationId)
+        throw new ConcurrentOperation(
+          command.data.domain,
+          state.holderAccountId === command.data.accountId ? state.openOperationId : undefined,
+        );
       return [{ type: 'DomainOperationStarted', data: command.data }];
     case 'ReleaseDomain':
-      return state.openOperationId === command.data.operationId ? [{ type: 'DomainOperationReleased', data: command.data }] : [];
-    default: return assertNever(command);
+      return state.openOperationId === command.data.operationId
+        ? [{ type: 'DomainOperationReleased', data: command.data }]
+        : [];
+    default:
+      return assertNever(command);
   }
 };
 

@@ -15,22 +15,41 @@ import {
   StartDependency,
 } from './operation.commands';
 import { DependencyCancelled, OperationEvent, TerminalStatus } from './operation.events';
-import { Dependency, evolve, existing, ExistingOperation, isSettled, Operation, runnableDependency, TERMINAL } from './operation';
+import {
+  Dependency,
+  evolve,
+  existing,
+  ExistingOperation,
+  isSettled,
+  Operation,
+  runnableDependency,
+  TERMINAL,
+} from './operation';
 
-const finished = (op: ExistingOperation, status: TerminalStatus, at: number): OperationEvent =>
-  ({ type: 'OperationFinished', data: { operationId: op.id, status, at } });
+const finished = (op: ExistingOperation, status: TerminalStatus, at: number): OperationEvent => ({
+  type: 'OperationFinished',
+  data: { operationId: op.id, status, at },
+});
 
-const toCancelled = (operationId: string, at: number) => (dependency: Dependency): DependencyCancelled =>
-  ({ type: 'DependencyCancelled', data: { operationId, dependencyId: dependency.id, at } });
+const toCancelled =
+  (operationId: string, at: number) =>
+  (dependency: Dependency): DependencyCancelled => ({
+    type: 'DependencyCancelled',
+    data: { operationId, dependencyId: dependency.id, at },
+  });
 
 const dependencyOf = (op: ExistingOperation, dependencyId: string): Dependency => {
   const dependency = op.dependencies.find((candidate) => candidate.id === dependencyId);
-  if (!dependency) throw new IllegalTransition(`operation ${op.id} has no dependency ${dependencyId}`, { dependencyId });
+  if (!dependency)
+    throw new IllegalTransition(`operation ${op.id} has no dependency ${dependencyId}`, { dependencyId });
   return dependency;
 };
 
 /** The operation and dependency a worker reports on, or undefined when the report is stale (settled already). */
-const reportable = (op: Operation, dependencyId: string): { op: ExistingOperation; dependency: Dependency } | undefined => {
+const reportable = (
+  op: Operation,
+  dependencyId: string,
+): { op: ExistingOperation; dependency: Dependency } | undefined => {
   const current = existing(op);
   const dependency = dependencyOf(current, dependencyId);
   if (isSettled(dependency.status) || TERMINAL.has(current.status)) return undefined;
@@ -47,7 +66,10 @@ const requestOperation = (op: Operation, data: RequestOperation['data']): Operat
   const requested: OperationEvent = { type: 'OperationRequested', data };
   // nothing to do: done as soon as asked (a preview is never run, so it stays PREVIEW)
   if (data.dependencies.length === 0 && !data.preview) {
-    return [requested, { type: 'OperationFinished', data: { operationId: data.operationId, status: 'COMPLETED', at: data.at } }];
+    return [
+      requested,
+      { type: 'OperationFinished', data: { operationId: data.operationId, status: 'COMPLETED', at: data.at } },
+    ];
   }
   return [requested];
 };
@@ -57,15 +79,23 @@ const startDependency = (op: Operation, { dependencyId, at }: StartDependency['d
   const dependency = dependencyOf(current, dependencyId);
   if (dependency.status === 'PROCESSING' || isSettled(dependency.status)) return []; // a retried or stale start
   if (runnableDependency(current)?.id !== dependencyId) {
-    throw new IllegalTransition(`dependency ${dependencyId} cannot start while it is ${dependency.status}`, { dependencyId });
+    throw new IllegalTransition(`dependency ${dependencyId} cannot start while it is ${dependency.status}`, {
+      dependencyId,
+    });
   }
   return [{ type: 'DependencyStarted', data: { operationId: current.id, dependencyId, at } }];
 };
 
-const completeDependency = (op: Operation, { dependencyId, result, at }: CompleteDependency['data']): OperationEvent[] => {
+const completeDependency = (
+  op: Operation,
+  { dependencyId, result, at }: CompleteDependency['data'],
+): OperationEvent[] => {
   const target = reportable(op, dependencyId);
   if (!target) return [];
-  const completed: OperationEvent = { type: 'DependencyCompleted', data: { operationId: target.op.id, dependencyId, result, at } };
+  const completed: OperationEvent = {
+    type: 'DependencyCompleted',
+    data: { operationId: target.op.id, dependencyId, result, at },
+  };
   const after = evolve(target.op, completed) as ExistingOperation;
   const allDone = after.dependencies.every((dependency) => dependency.status === 'COMPLETED');
   return allDone ? [completed, finished(target.op, 'COMPLETED', at)] : [completed];
@@ -75,7 +105,9 @@ const failDependency = (op: Operation, { dependencyId, error, at }: FailDependen
   const target = reportable(op, dependencyId);
   if (!target) return [];
   const { op: current } = target;
-  const queuedSiblings = current.dependencies.filter((dependency) => dependency.id !== dependencyId && !isSettled(dependency.status));
+  const queuedSiblings = current.dependencies.filter(
+    (dependency) => dependency.id !== dependencyId && !isSettled(dependency.status),
+  );
   return [
     { type: 'DependencyFailed', data: { operationId: current.id, dependencyId, error, at } },
     ...queuedSiblings.map(toCancelled(current.id, at)),
@@ -83,21 +115,37 @@ const failDependency = (op: Operation, { dependencyId, error, at }: FailDependen
   ];
 };
 
-const scheduleRetry = (op: Operation, { dependencyId, reason, retryAt, at }: ScheduleDependencyRetry['data']): OperationEvent[] => {
+const scheduleRetry = (
+  op: Operation,
+  { dependencyId, reason, retryAt, at }: ScheduleDependencyRetry['data'],
+): OperationEvent[] => {
   const target = reportable(op, dependencyId);
-  return target ? [{ type: 'DependencyRetryScheduled', data: { operationId: target.op.id, dependencyId, reason, retryAt, at } }] : [];
+  return target
+    ? [{ type: 'DependencyRetryScheduled', data: { operationId: target.op.id, dependencyId, reason, retryAt, at } }]
+    : [];
 };
 
-const requestSignature = (op: Operation, { dependencyId, transaction, at }: RequestSignature['data']): OperationEvent[] => {
+const requestSignature = (
+  op: Operation,
+  { dependencyId, transaction, at }: RequestSignature['data'],
+): OperationEvent[] => {
   if (dependencyOf(existing(op), dependencyId).status === 'SIGNATURE_REQUIRED') return []; // asked twice
   const target = reportable(op, dependencyId);
-  return target ? [{ type: 'DependencySignatureRequested', data: { operationId: target.op.id, dependencyId, transaction, at } }] : [];
+  return target
+    ? [{ type: 'DependencySignatureRequested', data: { operationId: target.op.id, dependencyId, transaction, at } }]
+    : [];
 };
 
-const renewSignatureRequest = (op: Operation, { dependencyId, transaction, at }: RenewSignatureRequest['data']): OperationEvent[] => {
+const renewSignatureRequest = (
+  op: Operation,
+  { dependencyId, transaction, at }: RenewSignatureRequest['data'],
+): OperationEvent[] => {
   const current = existing(op);
   const dependency = dependencyOf(current, dependencyId);
-  if (dependency.status !== 'SIGNATURE_REQUIRED') throw new IllegalTransition(`dependency ${dependencyId} is ${dependency.status} and waits for no signature`, { dependencyId });
+  if (dependency.status !== 'SIGNATURE_REQUIRED')
+    throw new IllegalTransition(`dependency ${dependencyId} is ${dependency.status} and waits for no signature`, {
+      dependencyId,
+    });
   if (JSON.stringify(dependency.transaction) === JSON.stringify(transaction)) return []; // renewed already
   return [{ type: 'DependencySignatureRequested', data: { operationId: current.id, dependencyId, transaction, at } }];
 };
@@ -105,14 +153,19 @@ const renewSignatureRequest = (op: Operation, { dependencyId, transaction, at }:
 const awaitUpdates = (op: Operation, { dependencyId, reason, at }: AwaitUpdates['data']): OperationEvent[] => {
   if (dependencyOf(existing(op), dependencyId).status === 'AWAITING_UPDATES') return []; // reported twice
   const target = reportable(op, dependencyId);
-  return target ? [{ type: 'DependencyUpdatesAwaited', data: { operationId: target.op.id, dependencyId, reason, at } }] : [];
+  return target
+    ? [{ type: 'DependencyUpdatesAwaited', data: { operationId: target.op.id, dependencyId, reason, at } }]
+    : [];
 };
 
 const resumeDependency = (op: Operation, { dependencyId, input, at }: ResumeDependency['data']): OperationEvent[] => {
   const current = existing(op);
   const dependency = dependencyOf(current, dependencyId);
   if (dependency.status !== 'SIGNATURE_REQUIRED' && dependency.status !== 'AWAITING_UPDATES') {
-    throw new IllegalTransition(`dependency ${dependencyId} is ${dependency.status} and waits for nothing`, { dependencyId, status: dependency.status });
+    throw new IllegalTransition(`dependency ${dependencyId} is ${dependency.status} and waits for nothing`, {
+      dependencyId,
+      status: dependency.status,
+    });
   }
   return [{ type: 'DependencyResumed', data: { operationId: current.id, dependencyId, input, at } }];
 };
@@ -130,17 +183,28 @@ const cancelOperation = (op: Operation, { at }: CancelOperation['data']): Operat
 
 export const decide = (command: OperationCommand, op: Operation): OperationEvent[] => {
   switch (command.type) {
-    case 'RequestOperation': return requestOperation(op, command.data);
-    case 'StartDependency': return startDependency(op, command.data);
-    case 'CompleteDependency': return completeDependency(op, command.data);
-    case 'FailDependency': return failDependency(op, command.data);
-    case 'ScheduleDependencyRetry': return scheduleRetry(op, command.data);
-    case 'RequestSignature': return requestSignature(op, command.data);
-    case 'RenewSignatureRequest': return renewSignatureRequest(op, command.data);
-    case 'AwaitUpdates': return awaitUpdates(op, command.data);
-    case 'ResumeDependency': return resumeDependency(op, command.data);
-    case 'CancelOperation': return cancelOperation(op, command.data);
-    default: return assertNever(command);
+    case 'RequestOperation':
+      return requestOperation(op, command.data);
+    case 'StartDependency':
+      return startDependency(op, command.data);
+    case 'CompleteDependency':
+      return completeDependency(op, command.data);
+    case 'FailDependency':
+      return failDependency(op, command.data);
+    case 'ScheduleDependencyRetry':
+      return scheduleRetry(op, command.data);
+    case 'RequestSignature':
+      return requestSignature(op, command.data);
+    case 'RenewSignatureRequest':
+      return renewSignatureRequest(op, command.data);
+    case 'AwaitUpdates':
+      return awaitUpdates(op, command.data);
+    case 'ResumeDependency':
+      return resumeDependency(op, command.data);
+    case 'CancelOperation':
+      return cancelOperation(op, command.data);
+    default:
+      return assertNever(command);
   }
 };
 

@@ -1,4 +1,4 @@
-import { DomainEvent } from '../shared/message';
+import { DomainEvent, MessageData } from '../shared/message';
 
 /** Surface C speaks the `web3` vocabulary of operation types, surface D the `reseller` one; one engine runs both. */
 export type OperationSurface = 'web3' | 'reseller';
@@ -38,8 +38,8 @@ export interface QuotedAmount {
   readonly amountCents: number;
 }
 
-type Of<Data> = { operationId: string; at: number } & Data;
-type OfDependency<Data = unknown> = Of<{ dependencyId: string } & Data>;
+type Of<Data> = MessageData<{ operationId: string }, Data>;
+type OfDependency<Data = unknown> = MessageData<{ operationId: string; dependencyId: string }, Data>;
 
 export type OperationRequested = DomainEvent<
   'OperationRequested',
@@ -59,8 +59,14 @@ export type DependencyStarted = DomainEvent<'DependencyStarted', OfDependency>;
 export type DependencyCompleted = DomainEvent<'DependencyCompleted', OfDependency<{ result: Parameters }>>;
 export type DependencyFailed = DomainEvent<'DependencyFailed', OfDependency<{ error: DependencyError }>>;
 export type DependencyCancelled = DomainEvent<'DependencyCancelled', OfDependency>;
-export type DependencyRetryScheduled = DomainEvent<'DependencyRetryScheduled', OfDependency<{ reason: string; retryAt: number }>>;
-export type DependencySignatureRequested = DomainEvent<'DependencySignatureRequested', OfDependency<{ transaction: Parameters }>>;
+export type DependencyRetryScheduled = DomainEvent<
+  'DependencyRetryScheduled',
+  OfDependency<{ reason: string; retryAt: number }>
+>;
+export type DependencySignatureRequested = DomainEvent<
+  'DependencySignatureRequested',
+  OfDependency<{ transaction: Parameters }>
+>;
 export type DependencyUpdatesAwaited = DomainEvent<'DependencyUpdatesAwaited', OfDependency<{ reason: string }>>;
 /** A signature or other input arrived for a waiting dependency; it runs again with the input. */
 export type DependencyResumed = DomainEvent<'DependencyResumed', OfDependency<{ input: Parameters }>>;

@@ -45,7 +45,17 @@ export type Operation = { readonly status: 'NONE' } | ExistingOperation;
 
 export const TERMINAL: ReadonlySet<string> = new Set<TerminalStatus>(['COMPLETED', 'FAILED', 'CANCELLED']);
 
-export const isSettled = (status: DependencyStatus | undefined): boolean => status !== undefined && TERMINAL.has(status);
+/** The statuses of operations that still hold their domain: every status but the terminal ones. */
+export const UNFINISHED: readonly OperationStatus[] = [
+  'QUEUED',
+  'PROCESSING',
+  'SIGNATURE_REQUIRED',
+  'AWAITING_UPDATES',
+  'TRANSMISSION_REQUIRED',
+];
+
+export const isSettled = (status: DependencyStatus | undefined): boolean =>
+  status !== undefined && TERMINAL.has(status);
 
 export const existing = (op: Operation): ExistingOperation => {
   if (op.status === 'NONE') throw new IllegalTransition('operation does not exist');
@@ -71,8 +81,15 @@ export const runnableDependency = (op: Operation): Dependency | undefined => {
   return next && (next.status === 'QUEUED' || next.status === 'PROCESSING') ? next : undefined;
 };
 
-const withDependency = (op: ExistingOperation, dependencyId: string, at: number, change: Partial<Dependency>): ExistingOperation => {
-  const dependencies = op.dependencies.map((dependency) => (dependency.id === dependencyId ? { ...dependency, ...change } : dependency));
+const withDependency = (
+  op: ExistingOperation,
+  dependencyId: string,
+  at: number,
+  change: Partial<Dependency>,
+): ExistingOperation => {
+  const dependencies = op.dependencies.map((dependency) =>
+    dependency.id === dependencyId ? { ...dependency, ...change } : dependency,
+  );
   return { ...op, dependencies, status: statusOf(dependencies), updatedAt: at };
 };
 
@@ -90,20 +107,60 @@ export const evolve = (op: Operation, event: OperationEvent): Operation => {
   switch (event.type) {
     case 'OperationRequested': {
       const { operationId: id, dependencies, preview, quote = [], at, ...rest } = event.data;
-      return { ...rest, id, preview, quote, status: preview ? 'PREVIEW' : 'QUEUED', dependencies: dependencies.map((spec) => newDependency(spec, preview)), createdAt: at, updatedAt: at };
+      return {
+        ...rest,
+        id,
+        preview,
+        quote,
+        status: preview ? 'PREVIEW' : 'QUEUED',
+        dependencies: dependencies.map((spec) => newDependency(spec, preview)),
+        createdAt: at,
+        updatedAt: at,
+      };
     }
-    case 'DependencyStarted': return withDependency(existing(op), event.data.dependencyId, event.data.at, { status: 'PROCESSING' });
-    case 'DependencyCompleted': return withDependency(existing(op), event.data.dependencyId, event.data.at, { status: 'COMPLETED', result: event.data.result, transaction: null, retryAt: null });
-    case 'DependencyFailed': return withDependency(existing(op), event.data.dependencyId, event.data.at, { status: 'FAILED', error: event.data.error, retryAt: null });
-    case 'DependencyCancelled': return withDependency(existing(op), event.data.dependencyId, event.data.at, { status: 'CANCELLED', retryAt: null });
-    case 'DependencyRetryScheduled': return withDependency(existing(op), event.data.dependencyId, event.data.at, { retryAt: event.data.retryAt });
-    case 'DependencySignatureRequested': return withDependency(existing(op), event.data.dependencyId, event.data.at, { status: 'SIGNATURE_REQUIRED', transaction: event.data.transaction, retryAt: null });
-    case 'DependencyUpdatesAwaited': return withDependency(existing(op), event.data.dependencyId, event.data.at, { status: 'AWAITING_UPDATES', retryAt: null });
+    case 'DependencyStarted':
+      return withDependency(existing(op), event.data.dependencyId, event.data.at, { status: 'PROCESSING' });
+    case 'DependencyCompleted':
+      return withDependency(existing(op), event.data.dependencyId, event.data.at, {
+        status: 'COMPLETED',
+        result: event.data.result,
+        transaction: null,
+        retryAt: null,
+      });
+    case 'DependencyFailed':
+      return withDependency(existing(op), event.data.dependencyId, event.data.at, {
+        status: 'FAILED',
+        error: event.data.error,
+        retryAt: null,
+      });
+    case 'DependencyCancelled':
+      return withDependency(existing(op), event.data.dependencyId, event.data.at, {
+        status: 'CANCELLED',
+        retryAt: null,
+      });
+    case 'DependencyRetryScheduled':
+      return withDependency(existing(op), event.data.dependencyId, event.data.at, { retryAt: event.data.retryAt });
+    case 'DependencySignatureRequested':
+      return withDependency(existing(op), event.data.dependencyId, event.data.at, {
+        status: 'SIGNATURE_REQUIRED',
+        transaction: event.data.transaction,
+        retryAt: null,
+      });
+    case 'DependencyUpdatesAwaited':
+      return withDependency(existing(op), event.data.dependencyId, event.data.at, {
+        status: 'AWAITING_UPDATES',
+        retryAt: null,
+      });
     case 'DependencyResumed': {
       const current = existing(op).dependencies.find((dependency) => dependency.id === event.data.dependencyId);
-      return withDependency(existing(op), event.data.dependencyId, event.data.at, { status: 'PROCESSING', input: { ...current?.input, ...event.data.input } });
+      return withDependency(existing(op), event.data.dependencyId, event.data.at, {
+        status: 'PROCESSING',
+        input: { ...current?.input, ...event.data.input },
+      });
     }
-    case 'OperationFinished': return { ...existing(op), status: event.data.status, updatedAt: event.data.at };
-    default: return assertNever(event);
+    case 'OperationFinished':
+      return { ...existing(op), status: event.data.status, updatedAt: event.data.at };
+    default:
+      return assertNever(event);
   }
 };

@@ -10,5 +10,7 @@ export interface Decider<Command extends DomainCommand, Event extends DomainEven
   decide(command: Command, state: State): Event[];
 }
 
-export const fold = <E extends DomainEvent, S>(decider: Pick<Decider<never, E, S>, 'initialState' | 'evolve'>, events: readonly E[]): S =>
-  events.reduce(decider.evolve, decider.initialState());
+export const fold = <E extends DomainEvent, S>(
+  decider: Pick<Decider<never, E, S>, 'initialState' | 'evolve'>,
+  events: readonly E[],
+): S => events.reduce(decider.evolve, decider.initialState());

@@ -59,7 +59,11 @@ export class NotFound extends DomainError {
  */
 export class ConcurrentOperation extends DomainError {
   constructor(domain: string, ownOperationId?: string) {
-    super('CONCURRENT_OPERATION', `domain ${domain} has an unfinished operation`, ownOperationId ? { domain, operationId: ownOperationId } : { domain });
+    super(
+      'CONCURRENT_OPERATION',
+      `domain ${domain} has an unfinished operation`,
+      ownOperationId ? { domain, operationId: ownOperationId } : { domain },
+    );
   }
 }
 

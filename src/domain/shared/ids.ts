@@ -31,7 +31,9 @@ const patterns = new Map<IdKind, RegExp>(
 
 /** The whole-string pattern of an id of one kind, or of any of several (`^(?:…|…)$`). */
 export const idPattern = (...kinds: IdKind[]): RegExp =>
-  kinds.length === 1 ? (patterns.get(kinds[0]) as RegExp) : new RegExp(`^(?:${kinds.map((kind) => `${ID_PREFIXES[kind]}${UUID}`).join('|')})$`);
+  kinds.length === 1
+    ? (patterns.get(kinds[0]) as RegExp)
+    : new RegExp(`^(?:${kinds.map((kind) => `${ID_PREFIXES[kind]}${UUID}`).join('|')})$`);
 
 export const isId = (kind: IdKind, value: unknown): value is string =>
   typeof value === 'string' && (patterns.get(kind) as RegExp).test(value);

@@ -1,6 +1,12 @@
 import { Address } from '../chains/blockchain';
-import { AvailabilityInput, DISALLOWED_LABELS, PROTECTED_LABELS, RESERVED_LABELS, availabilityOf } from './availability';
-import { parseWeb3Name } from './names';
+import {
+  AvailabilityInput,
+  DISALLOWED_LABELS,
+  PROTECTED_LABELS,
+  RESERVED_LABELS,
+  availabilityOf,
+} from './availability';
+import { parseWeb3Label, parseWeb3Name } from './names';
 import { PREMIUM_NAMES } from './pricing';
 
 const SERVICE: Address = '0x5e41ce0000000000000000000000000000000001';
@@ -26,7 +32,10 @@ describe('availabilityOf', () => {
     }));
 
   it('offers a premium name at its premium price', () =>
-    expect(lookup('bitcoin.x')).toMatchObject({ status: 'AVAILABLE', price: { type: 'PREMIUM', listPriceCents: 50_000_00 } }));
+    expect(lookup('bitcoin.x')).toMatchObject({
+      status: 'AVAILABLE',
+      price: { type: 'PREMIUM', listPriceCents: 50_000_00 },
+    }));
 
   it('passes the pricing options on', () =>
     expect(lookup('qzxwv.x', { pricing: { tldMultipliers: { x: 2 }, discountCents: 500 } })).toMatchObject({
@@ -38,12 +47,15 @@ describe('availabilityOf', () => {
 
   it('offers again a name the service itself holds, e.g. one returned to it', () => {
     expect(lookup('qzxwv.crypto', { onChainOwner: SERVICE })).toMatchObject({ status: 'AVAILABLE' });
-    expect(lookup('qzxwv.crypto', { onChainOwner: SERVICE.toUpperCase().replace('0X', '0x') as Address })).toMatchObject({
+    expect(
+      lookup('qzxwv.crypto', { onChainOwner: SERVICE.toUpperCase().replace('0X', '0x') as Address }),
+    ).toMatchObject({
       status: 'AVAILABLE',
     });
   });
 
-  it('reads the zero address as not minted', () => expect(lookup('qzxwv.crypto', { onChainOwner: ZERO })).toMatchObject({ status: 'AVAILABLE' }));
+  it('reads the zero address as not minted', () =>
+    expect(lookup('qzxwv.crypto', { onChainOwner: ZERO })).toMatchObject({ status: 'AVAILABLE' }));
 
   it('answers REGISTERED while an unfinished claim holds the name', () =>
     expect(lookup('qzxwv.crypto', { heldByOpenClaim: true })).toEqual({ status: 'REGISTERED' }));
@@ -69,6 +81,20 @@ describe('availabilityOf', () => {
     expect(lookup('qzxwv.soon')).toEqual({ status: 'COMING_SOON' });
     expect(lookup('google.soon')).toEqual({ status: 'COMING_SOON' });
     expect(lookup('qzxwv.soon', { onChainOwner: ALICE })).toEqual({ status: 'COMING_SOON' });
+  });
+
+  it('holds every listed label back under every ending: each is kept in the form names are looked up in', () => {
+    const lists = [
+      [DISALLOWED_LABELS, 'DISALLOWED'],
+      [PROTECTED_LABELS, 'PROTECTED'],
+      [RESERVED_LABELS, 'RESERVED'],
+    ] as const;
+    for (const [list, status] of lists) {
+      for (const label of list) {
+        expect(parseWeb3Label(label)).toMatchObject({ ok: true, label });
+        expect([lookup(`${label}.crypto`), lookup(`${label}.x`)]).toEqual([{ status }, { status }]);
+      }
+    }
   });
 
   it('keeps the lists apart from each other and from the premium names', () => {

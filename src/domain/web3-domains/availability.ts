@@ -3,7 +3,14 @@ import { ParsedWeb3Name } from './names';
 import { Price, PricingOptions, priceOf } from './pricing';
 
 /** `Domain.availability` of surface C (`decisions.md` §3): a price only when the name can be claimed. */
-export const AVAILABILITY_STATUSES = ['AVAILABLE', 'REGISTERED', 'PROTECTED', 'RESERVED', 'DISALLOWED', 'COMING_SOON'] as const;
+export const AVAILABILITY_STATUSES = [
+  'AVAILABLE',
+  'REGISTERED',
+  'PROTECTED',
+  'RESERVED',
+  'DISALLOWED',
+  'COMING_SOON',
+] as const;
 export type AvailabilityStatus = (typeof AVAILABILITY_STATUSES)[number];
 export type Availability =
   | Readonly<{ status: 'AVAILABLE'; price: Price }>
@@ -30,21 +37,72 @@ export type AvailabilityInput = Readonly<{
  * ending (RFC 6761 special-use names, values naive clients print for a missing field, fraud vocabulary).
  */
 export const DISALLOWED_LABELS: ReadonlySet<string> = new Set([
-  'example', 'invalid', 'local', 'onion', 'null', 'undefined', 'nan', 'scam', 'phishing', 'fraud',
+  'example',
+  'invalid',
+  'local',
+  'onion',
+  'null',
+  'undefined',
+  'nan',
+  'scam',
+  'phishing',
+  'fraud',
 ]);
 
 /** Kept for the service's own operation and support channels, so that no claimant can pose as it. */
 export const RESERVED_LABELS: ReadonlySet<string> = new Set([
-  'admin', 'administrator', 'root', 'www', 'support', 'help', 'api', 'mail', 'email', 'test', 'localhost',
-  'ns1', 'ns2', 'ftp', 'smtp', 'abuse', 'postmaster', 'hostmaster', 'webmaster', 'security', 'status',
-  'billing', 'account', 'login',
+  'admin',
+  'administrator',
+  'root',
+  'www',
+  'support',
+  'help',
+  'api',
+  'mail',
+  'email',
+  'test',
+  'localhost',
+  'ns1',
+  'ns2',
+  'ftp',
+  'smtp',
+  'abuse',
+  'postmaster',
+  'hostmaster',
+  'webmaster',
+  'security',
+  'status',
+  'billing',
+  'account',
+  'login',
 ]);
 
 /** Well-known brands, held back for their owners to claim through a separate verification, not over this API. */
 export const PROTECTED_LABELS: ReadonlySet<string> = new Set([
-  'google', 'apple', 'amazon', 'microsoft', 'tesla', 'nike', 'coinbase', 'binance', 'opensea', 'metamask',
-  'facebook', 'instagram', 'youtube', 'twitter', 'netflix', 'paypal', 'visa', 'mastercard', 'samsung',
-  'disney', 'spotify', 'uniswap', 'ledger', 'kraken',
+  'google',
+  'apple',
+  'amazon',
+  'microsoft',
+  'tesla',
+  'nike',
+  'coinbase',
+  'binance',
+  'opensea',
+  'metamask',
+  'facebook',
+  'instagram',
+  'youtube',
+  'twitter',
+  'netflix',
+  'paypal',
+  'visa',
+  'mastercard',
+  'samsung',
+  'disney',
+  'spotify',
+  'uniswap',
+  'ledger',
+  'kraken',
 ]);
 
 /** The status a label has under every ending because of the lists above, if any. */

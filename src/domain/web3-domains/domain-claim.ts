@@ -1,7 +1,7 @@
 import { assertNever } from '../shared/assert-never';
 import { Decider } from '../shared/decider';
 import { Refused } from '../shared/errors';
-import { DomainCommand, DomainEvent } from '../shared/message';
+import { DomainCommand, DomainEvent, MessageData } from '../shared/message';
 
 /**
  * What the service sold of a blockchain name: who claimed it, when and for how much, so that a return within
@@ -10,14 +10,15 @@ import { DomainCommand, DomainEvent } from '../shared/message';
  */
 export const domainClaimStream = (name: string): string => `web3-claim-${name}`;
 
-type Of<Data> = { name: string; operationId: string; at: number } & Data;
+type Of<Data> = MessageData<{ name: string; operationId: string }, Data>;
 export type ClaimRequested = DomainEvent<'ClaimRequested', Of<{ accountId: string; priceCents: number }>>;
 export type ClaimConfirmed = DomainEvent<'ClaimConfirmed', Of<unknown>>;
 export type ClaimAbandoned = DomainEvent<'ClaimAbandoned', Of<unknown>>;
 export type ReturnRequested = DomainEvent<'ReturnRequested', Of<{ accountId: string }>>;
 export type ReturnConfirmed = DomainEvent<'ReturnConfirmed', Of<{ creditCents: number }>>;
 export type ReturnAbandoned = DomainEvent<'ReturnAbandoned', Of<unknown>>;
-export type DomainClaimEvent = ClaimRequested | ClaimConfirmed | ClaimAbandoned | ReturnRequested | ReturnConfirmed | ReturnAbandoned;
+export type DomainClaimEvent =
+  ClaimRequested | ClaimConfirmed | ClaimAbandoned | ReturnRequested | ReturnConfirmed | ReturnAbandoned;
 
 export type RequestClaim = DomainCommand<'RequestClaim', ClaimRequested['data']>;
 export type FinishClaim = DomainCommand<'FinishClaim', Of<{ succeeded: boolean }>>;
@@ -37,13 +38,28 @@ export type DomainClaim =
 
 const evolve = (claim: DomainClaim, event: DomainClaimEvent): DomainClaim => {
   switch (event.type) {
-    case 'ClaimRequested': return { status: 'PENDING', accountId: event.data.accountId, operationId: event.data.operationId, priceCents: event.data.priceCents, claimedAt: event.data.at };
-    case 'ClaimConfirmed': return claim.status === 'PENDING' ? { ...claim, status: 'CLAIMED', claimedAt: event.data.at } : claim;
-    case 'ClaimAbandoned': return { status: 'NONE' };
-    case 'ReturnRequested': return claim.status === 'CLAIMED' ? { ...claim, status: 'RETURNING', operationId: event.data.operationId } : claim;
-    case 'ReturnConfirmed': return { status: 'RETURNED' };
-    case 'ReturnAbandoned': return claim.status === 'RETURNING' ? { ...claim, status: 'CLAIMED' } : claim;
-    default: return assertNever(event);
+    case 'ClaimRequested':
+      return {
+        status: 'PENDING',
+        accountId: event.data.accountId,
+        operationId: event.data.operationId,
+        priceCents: event.data.priceCents,
+        claimedAt: event.data.at,
+      };
+    case 'ClaimConfirmed':
+      return claim.status === 'PENDING' ? { ...claim, status: 'CLAIMED', claimedAt: event.data.at } : claim;
+    case 'ClaimAbandoned':
+      return { status: 'NONE' };
+    case 'ReturnRequested':
+      return claim.status === 'CLAIMED'
+        ? { ...claim, status: 'RETURNING', operationId: event.data.operationId }
+        : claim;
+    case 'ReturnConfirmed':
+      return { status: 'RETURNED' };
+    case 'ReturnAbandoned':
+      return claim.status === 'RETURNING' ? { ...claim, status: 'CLAIMED' } : claim;
+    default:
+      return assertNever(event);
   }
 };
 
@@ -61,26 +77,46 @@ const finishClaim = (claim: DomainClaim, { succeeded, ...data }: FinishClaim['da
 
 const requestReturn = (claim: DomainClaim, { returnWindowMs, ...data }: RequestReturn['data']): DomainClaimEvent[] => {
   if (claim.status !== 'CLAIMED' || claim.accountId !== data.accountId) {
-    throw new Refused('FORBIDDEN', `${data.name} was not claimed by this account, or is not held since its claim`, { name: data.name });
+    throw new Refused('FORBIDDEN', `${data.name} was not claimed by this account, or is not held since its claim`, {
+      name: data.name,
+    });
   }
   if (data.at - claim.claimedAt > returnWindowMs) {
-    throw new Refused('FORBIDDEN', `${data.name} can be returned only within ${Math.round(returnWindowMs / 86_400_000)} days of its claim`, { name: data.name, claimedAt: claim.claimedAt });
+    throw new Refused(
+      'FORBIDDEN',
+      `${data.name} can be returned only within ${Math.round(returnWindowMs / 86_400_000)} days of its claim`,
+      { name: data.name, claimedAt: claim.claimedAt },
+    );
   }
-  return [{ type: 'ReturnRequested', data: { name: data.name, operationId: data.operationId, accountId: data.accountId, at: data.at } }];
+  return [
+    {
+      type: 'ReturnRequested',
+      data: { name: data.name, operationId: data.operationId, accountId: data.accountId, at: data.at },
+    },
+  ];
 };
 
 const finishReturn = (claim: DomainClaim, { succeeded, ...data }: FinishReturn['data']): DomainClaimEvent[] => {
   if (claim.status !== 'RETURNING' || claim.operationId !== data.operationId) return [];
-  return [succeeded ? { type: 'ReturnConfirmed', data: { ...data, creditCents: claim.priceCents } } : { type: 'ReturnAbandoned', data }];
+  return [
+    succeeded
+      ? { type: 'ReturnConfirmed', data: { ...data, creditCents: claim.priceCents } }
+      : { type: 'ReturnAbandoned', data },
+  ];
 };
 
 const decide = (command: DomainClaimCommand, claim: DomainClaim): DomainClaimEvent[] => {
   switch (command.type) {
-    case 'RequestClaim': return requestClaim(claim, command.data);
-    case 'FinishClaim': return finishClaim(claim, command.data);
-    case 'RequestReturn': return requestReturn(claim, command.data);
-    case 'FinishReturn': return finishReturn(claim, command.data);
-    default: return assertNever(command);
+    case 'RequestClaim':
+      return requestClaim(claim, command.data);
+    case 'FinishClaim':
+      return finishClaim(claim, command.data);
+    case 'RequestReturn':
+      return requestReturn(claim, command.data);
+    case 'FinishReturn':
+      return finishReturn(claim, command.data);
+    default:
+      return assertNever(command);
   }
 };
 

@@ -9,7 +9,13 @@ const reasonOf = (input: string) => {
 
 describe('parseWeb3Name', () => {
   it('trims and lowercases', () =>
-    expect(parse('  Alice.Crypto \n')).toEqual({ ok: true, name: 'alice.crypto', unicode: 'alice.crypto', label: 'alice', tld: 'crypto' }));
+    expect(parse('  Alice.Crypto \n')).toEqual({
+      ok: true,
+      name: 'alice.crypto',
+      unicode: 'alice.crypto',
+      label: 'alice',
+      tld: 'crypto',
+    }));
 
   it('stores an IDN given in Unicode as its A-label, with the Unicode form alongside', () =>
     expect(parse('Café.crypto')).toEqual({
@@ -34,7 +40,8 @@ describe('parseWeb3Name', () => {
     }
   });
 
-  it('keeps ß as ß (nontransitional processing)', () => expect(parse('straße.x')).toMatchObject({ ok: true, name: 'xn--strae-oqa.x' }));
+  it('keeps ß as ß (nontransitional processing)', () =>
+    expect(parse('straße.x')).toMatchObject({ ok: true, name: 'xn--strae-oqa.x' }));
 
   it('maps full-width and ideographic dots to dots, as browsers do', () =>
     expect(parse('café。crypto')).toMatchObject({ ok: true, name: 'xn--caf-dma.crypto' }));
@@ -55,7 +62,26 @@ describe('parseWeb3Name', () => {
     expect(reasonOf('xn--zz.crypto')).toContain('not a valid internationalized label'));
 
   it.each(['a_b.crypto', 'a b.crypto', 'a!b.crypto', 'a\u0000b.crypto'])('refuses the characters of %j', (input) =>
-    expect(parse(input).ok).toBe(false));
+    expect(parse(input).ok).toBe(false),
+  );
+
+  it('names the first label at fault, as it would be stored', () => {
+    expect(reasonOf('B_a.crypto')).toBe("The label 'b_a' may contain only letters, digits and hyphens.");
+    expect(reasonOf('café.a_b.crypto')).toBe("The label 'a_b' may contain only letters, digits and hyphens.");
+    expect(reasonOf('pay.al_ice.crypto')).toBe("The label 'al_ice' may contain only letters, digits and hyphens.");
+    expect(reasonOf('.ab--cd.crypto')).toBe('The name has an empty label.');
+  });
+
+  it('says so when no rule it can name is broken', () =>
+    // a label mixing left-to-right and right-to-left letters
+    expect(reasonOf('a\u0627.crypto')).toBe('The name contains characters that are not allowed in a domain name.'));
+
+  it('maps input of up to four times the longest name: characters that map to nothing still count', () => {
+    const padded = (softHyphens: number) => `a${'\u00ad'.repeat(softHyphens)}.x`;
+    expect(padded(1009)).toHaveLength(4 * 253);
+    expect(parse(padded(1009))).toMatchObject({ ok: true, name: 'a.x' });
+    expect(reasonOf(padded(1010))).toBe('The name is longer than 253 characters.');
+  });
 
   it('takes labels of 1 to 63 characters', () => {
     expect(parse('a.x')).toMatchObject({ ok: true });
@@ -69,18 +95,23 @@ describe('parseWeb3Name', () => {
 
   it('refuses a name longer than 253 characters', () => {
     const tld = 'b'.repeat(200);
-    expect(parseWeb3Name(`${'a'.repeat(53)}.${tld}`, [tld])).toMatchObject({ ok: false, reason: expect.stringContaining('253') });
+    expect(parseWeb3Name(`${'a'.repeat(53)}.${tld}`, [tld])).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('253'),
+    });
     expect(parseWeb3Name(`${'a'.repeat(52)}.${tld}`, [tld])).toMatchObject({ ok: true });
     expect(reasonOf('a'.repeat(5000))).toContain('253');
   });
 
-  it('refuses an ending that is not supported', () => expect(reasonOf('alice.com')).toBe('The ending .com is not supported.'));
+  it('refuses an ending that is not supported', () =>
+    expect(reasonOf('alice.com')).toBe('The ending .com is not supported.'));
 
-  it('refuses subdomains: only label.tld can be claimed', () => expect(reasonOf('pay.alice.crypto')).toContain('Subdomains'));
+  it('refuses subdomains: only label.tld can be claimed', () =>
+    expect(reasonOf('pay.alice.crypto')).toContain('Subdomains'));
 
   it.each([
-    ['', 'empty'],
-    ['   ', 'empty'],
+    ['', 'The name is empty.'],
+    ['   ', 'The name is empty.'],
     ['alice', 'needs an ending'],
     ['alice.crypto.', 'empty label'],
     ['.crypto', 'empty label'],
@@ -92,7 +123,26 @@ describe('parseWeb3Label', () => {
   it('gives the A-label and Unicode form of one label', () =>
     expect(parseWeb3Label(' Café ')).toEqual({ ok: true, label: 'xn--caf-dma', unicode: 'café' }));
 
-  it.each(['', 'a.b', '-a', 'ab--c', 'a'.repeat(64)])('refuses %j', (input) => expect(parseWeb3Label(input).ok).toBe(false));
+  it.each(['', 'a.b', '-a', 'ab--c', 'a'.repeat(64)])('refuses %j', (input) =>
+    expect(parseWeb3Label(input).ok).toBe(false),
+  );
+
+  it.each([
+    ['', 'The label is empty.'],
+    ['  ', 'The label is empty.'],
+    ['\u00ad', 'The name has an empty label.'],
+    ['a.b', 'A label must not contain a dot.'],
+    ['a。b', 'A label must not contain a dot.'],
+    ['A_b', "The label 'a_b' may contain only letters, digits and hyphens."],
+  ])('says why it refuses %j', (input, reason) => expect(parseWeb3Label(input)).toEqual({ ok: false, reason }));
+
+  it('maps input of up to four times the longest name', () => {
+    expect(parseWeb3Label(`a${'\u00ad'.repeat(1011)}`)).toEqual({ ok: true, label: 'a', unicode: 'a' });
+    expect(parseWeb3Label(`a${'\u00ad'.repeat(1012)}`)).toEqual({
+      ok: false,
+      reason: 'The label is longer than 63 characters.',
+    });
+  });
 });
 
 describe('isWeb3NameShape', () => {

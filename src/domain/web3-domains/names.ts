@@ -7,7 +7,8 @@ import { IDNA } from '../shared/idna';
  */
 export type Web3Name = Readonly<{ name: string; unicode: string; label: string; tld: string }>;
 export type ParsedWeb3Name = Readonly<{ ok: true } & Web3Name> | Readonly<{ ok: false; reason: string }>;
-export type ParsedWeb3Label = Readonly<{ ok: true; label: string; unicode: string }> | Readonly<{ ok: false; reason: string }>;
+export type ParsedWeb3Label =
+  Readonly<{ ok: true; label: string; unicode: string }> | Readonly<{ ok: false; reason: string }>;
 
 const MAX_NAME_LENGTH = 253;
 const MAX_LABEL_LENGTH = 63;

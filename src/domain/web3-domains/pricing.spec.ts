@@ -25,13 +25,25 @@ describe('priceOf', () => {
   });
 
   it('gives a listed label the premium price under every ending', () => {
-    expect(priceOf(named('bitcoin.x'))).toEqual({ type: 'PREMIUM', listPriceCents: 50_000_00, subTotalCents: 50_000_00 });
+    expect(priceOf(named('bitcoin.x'))).toEqual({
+      type: 'PREMIUM',
+      listPriceCents: 50_000_00,
+      subTotalCents: 50_000_00,
+    });
     expect(priceOf(named('nft.wallet'))).toMatchObject({ type: 'PREMIUM', listPriceCents: 25_000_00 });
   });
 
   it('prefers a listed full name to its label', () => {
     expect(priceOf(named('bitcoin.crypto'))).toMatchObject({ type: 'PREMIUM', listPriceCents: 100_000_00 });
     expect(priceOf(named('crypto.wallet'))).toMatchObject({ type: 'PREMIUM', listPriceCents: 100_000_00 });
+  });
+
+  it('prices every premium name at its price: each is kept as the A-label or the full name it is looked up by', () => {
+    for (const [key, cents] of PREMIUM_NAMES) {
+      const name = key.includes('.') ? named(key) : named(`${key}.x`);
+      expect(key.includes('.') ? name.name : name.label).toBe(key);
+      expect(priceOf(name)).toEqual({ type: 'PREMIUM', listPriceCents: cents, subTotalCents: cents });
+    }
   });
 
   it('never prices a premium name below the standard price of its length', () => {
@@ -55,7 +67,11 @@ describe('priceOf', () => {
   });
 
   it('takes a discount off the subtotal, never below zero', () => {
-    expect(priceOf(named('qzxwv.x'), { discountCents: 1_000 })).toEqual({ type: 'STANDARD', listPriceCents: 40_00, subTotalCents: 30_00 });
+    expect(priceOf(named('qzxwv.x'), { discountCents: 1_000 })).toEqual({
+      type: 'STANDARD',
+      listPriceCents: 40_00,
+      subTotalCents: 30_00,
+    });
     expect(priceOf(named('qzxwv.x'), { discountCents: 99_999 })).toMatchObject({ subTotalCents: 0 });
     expect(priceOf(named('qzxwv.x'), { discountCents: -5 })).toMatchObject({ subTotalCents: 40_00 });
   });

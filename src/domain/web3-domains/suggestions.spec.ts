@@ -1,6 +1,18 @@
 import { listedStatusOf } from './availability';
 import { parseWeb3Label, parseWeb3Name } from './names';
-import { suggestLabels, suggestNames, wordsOf } from './suggestions';
+import { COMMON_ENDINGS, suggestLabels, suggestNames, wordsOf } from './suggestions';
+
+// Equivalent mutants in suggestions.ts, each giving the same suggestions:
+// - wordsOf: `toLowerCase()` → `toUpperCase()` before `toUnicode` (the IDNA mapping lowercases anyway);
+//   `parts.at(-1)?.` → `.` and `last !== undefined` → `true` (a split always has a last part);
+//   `/[\s_-]+/` → `/[\s_-]/` (the empty words between two separators are filtered out).
+// - tiersOf: `words.length > 1` → `>= 1` or `true`, `plain !== joined` → `true`, and their `[]` → `["Stryker was
+// here"]`: the extra candidate is the joined label again (dropped as a repeat) or not a valid label (dropped as
+// invalid).
+// - suggestLabels: `tier < tierCount` → `<=` and `tiers[tier] ?? []` → `?? ["Stryker was here"]`: the extra tier is
+//   empty, the extra candidate invalid.
+// - suggestNames: the early `return []` for no valid ending or no room (its four mutants) and `limit / tlds.length` →
+//   `limit * tlds.length`: without the shortcut, or with more labels, the loop still adds the same first `limit` names.
 
 describe('wordsOf', () => {
   it.each([
@@ -18,6 +30,23 @@ describe('wordsOf', () => {
   ])('%j → %j', (query, words) => expect(wordsOf(query)).toEqual(words));
 
   it('strips the caller’s own endings too', () => expect(wordsOf('coffee.brew', ['brew'])).toEqual(['coffee']));
+
+  it('strips only the last part, and only an ending', () => {
+    expect(wordsOf('coffee.shop.crypto')).toEqual(['coffee', 'shop']);
+    expect(wordsOf('crypto.coffee')).toEqual(['crypto', 'coffee']);
+  });
+
+  it('trims the query before it looks for an ending', () => {
+    expect(wordsOf(' coffee.crypto ')).toEqual(['coffee']);
+    expect(wordsOf(' xn--caf-dma.x ')).toEqual(['café']);
+  });
+
+  it('strips every common ending: each is a label in the form query parts are compared in', () => {
+    for (const ending of COMMON_ENDINGS) {
+      expect(parseWeb3Label(ending)).toMatchObject({ ok: true, label: ending });
+      expect(wordsOf(`coffee.${ending}`)).toEqual(['coffee']);
+    }
+  });
 });
 
 describe('suggestLabels', () => {
@@ -38,7 +67,13 @@ describe('suggestLabels', () => {
     ]));
 
   it('goes on with the other number, the word without vowels and digits', () =>
-    expect(suggestLabels(['coffee shop'], 100).slice(12)).toEqual(['coffeeshops', 'cffshp', 'coffeeshop1', 'coffeeshop2', 'coffeeshop3']));
+    expect(suggestLabels(['coffee shop'], 100).slice(12)).toEqual([
+      'coffeeshops',
+      'cffshp',
+      'coffeeshop1',
+      'coffeeshop2',
+      'coffeeshop3',
+    ]));
 
   it('turns plurals into singulars and back', () => {
     expect(suggestLabels(['cats'], 100)).toContain('cat');
@@ -87,8 +122,10 @@ describe('suggestLabels', () => {
 });
 
 describe('suggestNames', () => {
+  const suggested = (...args: Parameters<typeof suggestNames>) => suggestNames(...args).map((name) => name.name);
+
   it('interleaves the endings, best label first', () =>
-    expect(suggestNames(['coffee shop'], ['crypto', '.X', 'crypto'], 5)).toEqual([
+    expect(suggested(['coffee shop'], ['crypto', '.X', 'crypto'], 5)).toEqual([
       'coffeeshop.crypto',
       'coffeeshop.x',
       'coffee-shop.crypto',
@@ -97,12 +134,26 @@ describe('suggestNames', () => {
     ]));
 
   it('strips any of the given endings from a full-name query', () =>
-    expect(suggestNames(['coffee.brew'], ['brew'], 1)).toEqual(['coffee.brew']));
+    expect(suggested(['coffee.brew'], ['brew'], 1)).toEqual(['coffee.brew']));
 
-  it('gives parseable names in A-label form', () => {
+  it('gives names parsed as parseWeb3Name parses them, in A-label form with their Unicode form', () => {
     const names = suggestNames(['Café', 'tea'], ['crypto', 'wallet'], 20);
     expect(names).toHaveLength(20);
-    for (const name of names) expect(parseWeb3Name(name, ['crypto', 'wallet'])).toMatchObject({ ok: true, name });
+    for (const name of names) expect(parseWeb3Name(name.name, ['crypto', 'wallet'])).toEqual({ ok: true, ...name });
+    expect(names.map((name) => name.unicode)).toContain('café.crypto');
+  });
+
+  it('takes endings with spaces around them and a leading dot', () =>
+    expect(suggested(['coffee'], [' .x '], 1)).toEqual(['coffee.x']));
+
+  it('skips invalid endings without taking room from the valid ones', () => {
+    expect(suggested(['coffee shop'], ['crypto', '-bad-', 'a.b'], 4)).toEqual([
+      'coffeeshop.crypto',
+      'coffee-shop.crypto',
+      'getcoffeeshop.crypto',
+      'mycoffeeshop.crypto',
+    ]);
+    expect(suggested(['coffee'], ['a.b'], 5)).toEqual([]);
   });
 
   it('gives nothing without a valid ending or room', () => {

@@ -1,6 +1,6 @@
 import { toUnicode } from 'tr46';
 import { listedStatusOf } from './availability';
-import { parseWeb3Label, parseWeb3Name } from './names';
+import { parseWeb3Label, parseWeb3Name, Web3Name } from './names';
 
 /**
  * Label ideas for `GET /suggestions/domains` (`decisions.md` §3). Pure and deterministic: the caller pairs them
@@ -9,7 +9,19 @@ import { parseWeb3Label, parseWeb3Name } from './names';
 
 /** Endings stripped from a query given as a full name (`coffee.crypto` → `coffee`), besides the caller's own. */
 export const COMMON_ENDINGS: readonly string[] = [
-  'crypto', 'wallet', 'nft', 'x', 'dao', 'blockchain', 'bitcoin', '888', 'zil', 'polygon', 'eth', 'com', 'xyz',
+  'crypto',
+  'wallet',
+  'nft',
+  'x',
+  'dao',
+  'blockchain',
+  'bitcoin',
+  '888',
+  'zil',
+  'polygon',
+  'eth',
+  'com',
+  'xyz',
 ];
 
 const PREFIXES = ['get', 'my', 'the', 'try'];
@@ -89,16 +101,16 @@ export const suggestLabels = (
  * Full names `label.tld`, the best label under every ending before the next label, so that a short list still
  * shows each ending. Endings are normalized like labels (a leading dot dropped); invalid ones are skipped.
  */
-export const suggestNames = (queries: readonly string[], endings: readonly string[], limit: number): string[] => {
+export const suggestNames = (queries: readonly string[], endings: readonly string[], limit: number): Web3Name[] => {
   const parsedEndings = endings.map((ending) => parseWeb3Label(ending.trim().replace(/^\./, '')));
   const tlds = [...new Set(parsedEndings.flatMap((parsed) => (parsed.ok ? [parsed.label] : [])))];
   if (tlds.length === 0 || limit <= 0) return [];
   const labels = suggestLabels(queries, Math.ceil(limit / tlds.length), [...tlds, ...COMMON_ENDINGS]);
-  const names: string[] = [];
+  const names: Web3Name[] = [];
   for (const label of labels) {
     for (const tld of tlds) {
       const parsed = parseWeb3Name(`${label}.${tld}`, tlds);
-      if (parsed.ok && names.length < limit) names.push(parsed.name);
+      if (parsed.ok && names.length < limit) names.push(parsed);
     }
   }
   return names;

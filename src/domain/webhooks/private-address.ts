@@ -6,33 +6,50 @@ import { BlockList, isIP } from 'node:net';
  */
 const blocked = new BlockList();
 for (const [network, prefix] of [
-  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
-  ['192.0.0.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['224.0.0.0', 4], ['240.0.0.0', 4],
-] as const) blocked.addSubnet(network, prefix, 'ipv4');
-for (const [network, prefix] of [['::', 128], ['::1', 128], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8]] as const) blocked.addSubnet(network, prefix, 'ipv6');
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+] as const)
+  blocked.addSubnet(network, prefix, 'ipv4');
+for (const [network, prefix] of [
+  ['::', 128],
+  ['::1', 128],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['ff00::', 8],
+] as const)
+  blocked.addSubnet(network, prefix, 'ipv6');
 
-/** The IPv4 address inside an IPv4-mapped IPv6 one (`::ffff:127.0.0.1`, or `::ffff:7f00:1` as URLs write it). */
-const mappedIpv4 = (address: string): string | undefined => {
-  const dotted = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(address);
-  if (dotted) return dotted[1];
-  const hex = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(address);
-  if (!hex) return undefined;
-  const [high, low] = [parseInt(hex[1], 16), parseInt(hex[2], 16)];
-  return [high >> 8, high & 255, low >> 8, low & 255].join('.');
-};
-
+/**
+ * Whether `address` (an IP literal) is in a blocked range. BlockList checks an IPv4-mapped IPv6 address
+ * (`::ffff:127.0.0.1`, or `::ffff:7f00:1` as URLs write it) against the IPv4 ranges itself.
+ */
 export const isPrivateAddress = (address: string): boolean => {
-  const mapped = mappedIpv4(address);
-  if (mapped) return isPrivateAddress(mapped);
   switch (isIP(address)) {
-    case 4: return blocked.check(address, 'ipv4');
-    case 6: return blocked.check(address, 'ipv6');
-    default: return false;
+    case 4:
+      return blocked.check(address, 'ipv4');
+    case 6:
+      return blocked.check(address, 'ipv6');
+    default:
+      return false;
   }
 };
 
-/** A URL's host (`example.com`, `127.0.0.1`, `[::1]`) that names the service's own side: localhost or a private literal. */
+/**
+ * A URL's host (`example.com`, `127.0.0.1`, `[::1]`) that names the service's own side: localhost or a private literal.
+ */
 export const isPrivateHost = (hostname: string): boolean => {
-  const host = hostname.replace(/^\[(.*)\]$/, '$1').replace(/\.$/, '').toLowerCase();
+  const host = hostname
+    .replace(/^\[(.*)\]$/, '$1')
+    .replace(/\.$/, '')
+    .toLowerCase();
   return host === 'localhost' || host.endsWith('.localhost') || isPrivateAddress(host);
 };

@@ -20,6 +20,7 @@ export const webhookUrlProblem = (url: string, allowPrivateTargets: boolean): st
   }
   if (parsed.username !== '' || parsed.password !== '') return 'must not contain a user name or password';
   if (parsed.hostname === '') return 'must name a host';
-  if (!allowPrivateTargets && isPrivateHost(parsed.hostname)) return 'must not point to a loopback, private or link-local address';
+  if (!allowPrivateTargets && isPrivateHost(parsed.hostname))
+    return 'must not point to a loopback, private or link-local address';
   return undefined;
 };

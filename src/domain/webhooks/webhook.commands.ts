@@ -1,5 +1,11 @@
 import { DomainCommand } from '../shared/message';
-import { WebhookActivated, WebhookDeleted, WebhookDeletionRequested, WebhookRegistered, WebhookSecretIssued } from './webhook.events';
+import {
+  WebhookActivated,
+  WebhookDeleted,
+  WebhookDeletionRequested,
+  WebhookRegistered,
+  WebhookSecretIssued,
+} from './webhook.events';
 
 export type IssueWebhookSecret = DomainCommand<'IssueWebhookSecret', WebhookSecretIssued['data']>;
 export type RegisterWebhook = DomainCommand<'RegisterWebhook', WebhookRegistered['data']>;
@@ -7,4 +13,5 @@ export type ActivateWebhook = DomainCommand<'ActivateWebhook', WebhookActivated[
 export type RequestWebhookDeletion = DomainCommand<'RequestWebhookDeletion', WebhookDeletionRequested['data']>;
 export type DeleteWebhook = DomainCommand<'DeleteWebhook', WebhookDeleted['data']>;
 
-export type WebhookCommand = IssueWebhookSecret | RegisterWebhook | ActivateWebhook | RequestWebhookDeletion | DeleteWebhook;
+export type WebhookCommand =
+  IssueWebhookSecret | RegisterWebhook | ActivateWebhook | RequestWebhookDeletion | DeleteWebhook;

@@ -1,5 +1,5 @@
 import { OperationSurface } from '../operations/operation.events';
-import { DomainEvent } from '../shared/message';
+import { DomainEvent, MessageData } from '../shared/message';
 
 /**
  * What a partner can subscribe to (`interface-spec.md` Events, `decisions.md` §6). `OPERATION_CREATED` is a
@@ -7,7 +7,11 @@ import { DomainEvent } from '../shared/message';
  */
 export type WebhookType = 'OPERATION_FINISHED' | 'OPERATION_ACTION_REQUIRED' | 'OPERATION_CREATED';
 
-export const WEBHOOK_TYPES: readonly WebhookType[] = ['OPERATION_FINISHED', 'OPERATION_ACTION_REQUIRED', 'OPERATION_CREATED'];
+export const WEBHOOK_TYPES: readonly WebhookType[] = [
+  'OPERATION_FINISHED',
+  'OPERATION_ACTION_REQUIRED',
+  'OPERATION_CREATED',
+];
 
 /** The types each surface offers. */
 export const WEBHOOK_TYPES_OF: Readonly<Record<OperationSurface, readonly WebhookType[]>> = {
@@ -21,7 +25,7 @@ export const WEBHOOKS_PER_TYPE = 3;
 /** One stream per account holds its webhooks and the secret every delivery to them is signed with. */
 export const webhooksStream = (accountId: string): string => `webhooks-${accountId}`;
 
-type Of<Data> = { accountId: string; at: number } & Data;
+type Of<Data> = MessageData<{ accountId: string }, Data>;
 
 /** The signing secret, sealed by the service's secret box: the store never holds it in plain text. */
 export type WebhookSecretIssued = DomainEvent<'WebhookSecretIssued', Of<{ sealedSecret: string }>>;
@@ -32,10 +36,14 @@ export type WebhookRegistered = DomainEvent<
 >;
 export type WebhookActivated = DomainEvent<'WebhookActivated', Of<{ webhookId: string }>>;
 /** Deliveries stop from here on, before the deletion's operation has run. */
-export type WebhookDeletionRequested = DomainEvent<'WebhookDeletionRequested', Of<{ webhookId: string; operationId: string }>>;
+export type WebhookDeletionRequested = DomainEvent<
+  'WebhookDeletionRequested',
+  Of<{ webhookId: string; operationId: string }>
+>;
 export type WebhookDeleted = DomainEvent<'WebhookDeleted', Of<{ webhookId: string }>>;
 
-export type WebhookEvent = WebhookSecretIssued | WebhookRegistered | WebhookActivated | WebhookDeletionRequested | WebhookDeleted;
+export type WebhookEvent =
+  WebhookSecretIssued | WebhookRegistered | WebhookActivated | WebhookDeletionRequested | WebhookDeleted;
 
 export const WEBHOOK_EVENT_TYPES: readonly WebhookEvent['type'][] = [
   'WebhookSecretIssued',

@@ -35,14 +35,19 @@ const withStatus = (state: AccountWebhooks, webhookId: string, status: WebhookSt
 
 export const evolve = (state: AccountWebhooks, event: WebhookEvent): AccountWebhooks => {
   switch (event.type) {
-    case 'WebhookSecretIssued': return { ...state, sealedSecret: event.data.sealedSecret };
+    case 'WebhookSecretIssued':
+      return { ...state, sealedSecret: event.data.sealedSecret };
     case 'WebhookRegistered': {
       const { webhookId: id, surface, url, type, at } = event.data;
       return { ...state, webhooks: [...state.webhooks, { id, surface, url, type, status: 'PENDING', createdAt: at }] };
     }
-    case 'WebhookActivated': return withStatus(state, event.data.webhookId, 'ACTIVE');
-    case 'WebhookDeletionRequested': return withStatus(state, event.data.webhookId, 'DELETING');
-    case 'WebhookDeleted': return withStatus(state, event.data.webhookId, 'DELETED');
-    default: return assertNever(event);
+    case 'WebhookActivated':
+      return withStatus(state, event.data.webhookId, 'ACTIVE');
+    case 'WebhookDeletionRequested':
+      return withStatus(state, event.data.webhookId, 'DELETING');
+    case 'WebhookDeleted':
+      return withStatus(state, event.data.webhookId, 'DELETED');
+    default:
+      return assertNever(event);
   }
 };

@@ -1,15 +1,14 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-
-type Log = { info(message: string): void; debug(message: string): void };
+import { Log } from '../logging/log';
 
 export interface AnvilOptions {
   readonly chainId: number;
   readonly port: number;
   /** Where the chain's state is kept across restarts (loaded at start, written periodically and at stop). */
   readonly stateFile: string;
-  readonly log: Log;
+  readonly log: Pick<Log, 'info' | 'debug'>;
 }
 
 export interface RunningAnvil {
@@ -27,7 +26,19 @@ const anvilBinary = (): string => {
 /** Starts a local EVM node on loopback and resolves once it answers JSON-RPC. */
 export const startAnvil = async (options: AnvilOptions): Promise<RunningAnvil> => {
   mkdirSync(dirname(options.stateFile), { recursive: true });
-  const args = ['--chain-id', String(options.chainId), '--port', String(options.port), '--host', '127.0.0.1', '--state', options.stateFile, '--state-interval', '5', '--silent'];
+  const args = [
+    '--chain-id',
+    String(options.chainId),
+    '--port',
+    String(options.port),
+    '--host',
+    '127.0.0.1',
+    '--state',
+    options.stateFile,
+    '--state-interval',
+    '5',
+    '--silent',
+  ];
   const child = spawn(anvilBinary(), args, { stdio: ['ignore', 'ignore', 'pipe'], detached: true });
   let output = '';
   child.stderr?.on('data', (chunk: Buffer) => {
@@ -35,7 +46,9 @@ export const startAnvil = async (options: AnvilOptions): Promise<RunningAnvil> =
     options.log.debug(chunk.toString().trim());
   });
   const rpcUrl = `http://127.0.0.1:${options.port}`;
-  const exited = new Promise<never>((_, reject) => child.once('exit', (code) => reject(new Error(`anvil (chain ${options.chainId}) exited (${code}): ${output}`))));
+  const exited = new Promise<never>((_, reject) =>
+    child.once('exit', (code) => reject(new Error(`anvil (chain ${options.chainId}) exited (${code}): ${output}`))),
+  );
   await Promise.race([waitForRpc(rpcUrl), exited]);
   child.removeAllListeners('exit');
   return { rpcUrl, pid: child.pid, stop: () => stop(child) };
@@ -44,7 +57,11 @@ export const startAnvil = async (options: AnvilOptions): Promise<RunningAnvil> =
 const waitForRpc = async (url: string): Promise<void> => {
   for (let attempt = 0; attempt < 200; attempt++) {
     try {
-      const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"jsonrpc":"2.0","id":1,"method":"eth_chainId","params":[]}' });
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"jsonrpc":"2.0","id":1,"method":"eth_chainId","params":[]}',
+      });
       if (response.ok) return;
     } catch {
       // not listening yet

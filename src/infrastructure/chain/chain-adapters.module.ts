@@ -10,16 +10,28 @@ import { ChainConnections } from './chain-connections';
 import { ViemChainReader } from './viem-chain-reader';
 import { ViemChainWriter } from './viem-chain-writer';
 
-/** The chains of `Runtime.chains`: the viem reader, the writer with its journal, and the indexers (which tell how far resolution reaches). */
+/**
+ * The chains of `Runtime.chains`: the viem reader, the writer with its journal, and the indexers (which tell how far
+ * resolution reaches).
+ */
 @Global()
 @Module({
   providers: [
     { provide: ChainWriteJournal, useFactory: (pool: Pool) => new ChainWriteJournal(pool), inject: [Pool] },
-    { provide: ChainConnections, useFactory: (runtime: Runtime) => new ChainConnections(runtime.chains.networks, runtime.chains.relayerKey), inject: [Runtime] },
-    { provide: ChainReader, useFactory: (chains: ChainConnections) => new ViemChainReader(chains), inject: [ChainConnections] },
+    {
+      provide: ChainConnections,
+      useFactory: (runtime: Runtime) => new ChainConnections(runtime.chains.networks, runtime.chains.relayerKey),
+      inject: [Runtime],
+    },
+    {
+      provide: ChainReader,
+      useFactory: (chains: ChainConnections) => new ViemChainReader(chains),
+      inject: [ChainConnections],
+    },
     {
       provide: ChainWriter,
-      useFactory: (chains: ChainConnections, reader: ChainReader, journal: ChainWriteJournal) => new ViemChainWriter(chains, reader, journal),
+      useFactory: (chains: ChainConnections, reader: ChainReader, journal: ChainWriteJournal) =>
+        new ViemChainWriter(chains, reader, journal),
       inject: [ChainConnections, ChainReader, ChainWriteJournal],
     },
     ChainIndexers,

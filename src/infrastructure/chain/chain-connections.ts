@@ -20,11 +20,17 @@ export class ChainConnections {
     this.relayer = privateKeyToAccount(relayerKey);
     for (const network of networks) {
       const chain = defineChain({
-        id: network.chainId, name: network.blockchain, nativeCurrency: { name: network.blockchain, symbol: network.blockchain, decimals: 18 },
+        id: network.chainId,
+        name: network.blockchain,
+        nativeCurrency: { name: network.blockchain, symbol: network.blockchain, decimals: 18 },
         rpcUrls: { default: { http: [network.rpcUrl] } },
       });
       // anvil mines at once; on a real network viem's default polling of 4 s would only add latency here
-      const client = createPublicClient({ chain, transport: http(network.rpcUrl), pollingInterval: 100 }) as PublicClient;
+      const client = createPublicClient({
+        chain,
+        transport: http(network.rpcUrl),
+        pollingInterval: 100,
+      }) as PublicClient;
       this.connected.set(network.blockchain, { network, chain, client });
     }
   }

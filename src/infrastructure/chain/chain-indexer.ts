@@ -4,12 +4,13 @@ import { EventStore, WrongExpectedVersion } from '../../application/shared/event
 import { ChainBlocksIndexed, chainStream } from '../../domain/chains/registry-log.events';
 import { ChainNetwork } from './chain-network';
 import { registryEventsOf } from './registry-logs';
+import { Log } from '../logging/log';
 
 export interface IndexerOptions {
   readonly confirmations: number;
   readonly pollMs: number;
   readonly blockRange: number;
-  readonly log: { info(message: string): void; warn(message: string, error?: unknown): void };
+  readonly log: Pick<Log, 'info' | 'warn'>;
 }
 
 interface Progress {
@@ -89,7 +90,8 @@ export class ChainIndexer {
     const safe = await this.safeHead();
     const fromBlock = progress.lastBlock + 1n;
     if (fromBlock > safe) return false;
-    const toBlock = safe - fromBlock + 1n > BigInt(this.options.blockRange) ? fromBlock + BigInt(this.options.blockRange) - 1n : safe;
+    const toBlock =
+      safe - fromBlock + 1n > BigInt(this.options.blockRange) ? fromBlock + BigInt(this.options.blockRange) - 1n : safe;
     const [logs, closing] = await Promise.all([
       this.client.getLogs({ address: this.network.registry, fromBlock, toBlock }),
       this.client.getBlock({ blockNumber: toBlock }),
@@ -97,13 +99,29 @@ export class ChainIndexer {
     const events = await registryEventsOf(this.client, this.network, logs);
     const indexed: ChainBlocksIndexed = {
       type: 'ChainBlocksIndexed',
-      data: { blockchain: this.network.blockchain, fromBlock: Number(fromBlock), toBlock: Number(toBlock), toBlockHash: closing.hash as string },
+      data: {
+        blockchain: this.network.blockchain,
+        fromBlock: Number(fromBlock),
+        toBlock: Number(toBlock),
+        toBlockHash: closing.hash as string,
+      },
     };
     const streamId = chainStream(this.network.blockchain);
     try {
       const { versions } = await this.store.append(
-        [{ streamId, expectedVersion: progress.version === 0 ? 'no_stream' : progress.version, events: [...events, indexed] }],
-        { commandId: randomUUID(), correlationId: `${streamId}:${fromBlock}`, causationId: `${streamId}:${fromBlock}`, accountId: null },
+        [
+          {
+            streamId,
+            expectedVersion: progress.version === 0 ? 'no_stream' : progress.version,
+            events: [...events, indexed],
+          },
+        ],
+        {
+          commandId: randomUUID(),
+          correlationId: `${streamId}:${fromBlock}`,
+          causationId: `${streamId}:${fromBlock}`,
+          accountId: null,
+        },
       );
       this.progress = { version: versions[0], lastBlock: toBlock };
     } catch (error) {

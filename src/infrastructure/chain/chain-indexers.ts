@@ -23,9 +23,19 @@ export class ChainIndexers implements ChainIndex, OnApplicationBootstrap, Before
     private readonly engine: Engine,
   ) {
     const { chainConfirmations, indexerPollMs, indexerBlockRange } = config.values;
-    const log = { info: (message: string) => this.log.log(message), warn: (message: string, error?: unknown) => this.log.warn(`${message}: ${(error as Error | undefined)?.message ?? ''}`) };
+    const log = {
+      info: (message: string) => this.log.log(message),
+      warn: (message: string, error?: unknown) =>
+        this.log.warn(`${message}: ${(error as Error | undefined)?.message ?? ''}`),
+    };
     this.indexers = runtime.chains.networks.map(
-      (network) => new ChainIndexer(network, store, { confirmations: chainConfirmations, pollMs: indexerPollMs, blockRange: indexerBlockRange, log }),
+      (network) =>
+        new ChainIndexer(network, store, {
+          confirmations: chainConfirmations,
+          pollMs: indexerPollMs,
+          blockRange: indexerBlockRange,
+          log,
+        }),
     );
   }
 
@@ -33,7 +43,9 @@ export class ChainIndexers implements ChainIndex, OnApplicationBootstrap, Before
     if (!this.runtime.runsWorkers) return;
     for (const indexer of this.indexers) indexer.start();
     // settled() also waits for the chains: what a test did on-chain is in the read models before it looks
-    this.engine.addSettler(async () => (await Promise.all(this.indexers.map((indexer) => indexer.caughtUp()))).join(','));
+    this.engine.addSettler(async () =>
+      (await Promise.all(this.indexers.map((indexer) => indexer.caughtUp()))).join(','),
+    );
   }
 
   async indexed(blockchain: Blockchain, block: number | null): Promise<void> {
@@ -43,7 +55,13 @@ export class ChainIndexers implements ChainIndex, OnApplicationBootstrap, Before
     // write, already recorded, is not sent twice
     let timer: NodeJS.Timeout | undefined;
     const gaveUp = new Promise<never>((_resolve, reject) => {
-      timer = setTimeout(() => reject(new Error(`${blockchain} was not indexed through block ${block ?? 'head'} within ${INDEX_WAIT_MS} ms`)), INDEX_WAIT_MS);
+      timer = setTimeout(
+        () =>
+          reject(
+            new Error(`${blockchain} was not indexed through block ${block ?? 'head'} within ${INDEX_WAIT_MS} ms`),
+          ),
+        INDEX_WAIT_MS,
+      );
     });
     try {
       await Promise.race([indexer.indexedThrough(block === null ? null : BigInt(block)), gaveUp]);

@@ -30,23 +30,41 @@ export class ChainWriteJournal {
   constructor(private readonly pool: Pool) {}
 
   /** The write's entry; the first caller's intent wins, so every retry acts on the same intent. */
-  async open<Intent>(writeId: string, blockchain: string, kind: string, intent: () => Promise<Intent> | Intent): Promise<JournalEntry<Intent>> {
+  async open<Intent>(
+    writeId: string,
+    blockchain: string,
+    kind: string,
+    intent: () => Promise<Intent> | Intent,
+  ): Promise<JournalEntry<Intent>> {
     const existing = await this.find<Intent>(writeId);
     if (existing) return existing;
     await this.pool.query(
       'insert into chain_writes (write_id, blockchain, kind, intent) values ($1, $2, $3, $4) on conflict (write_id) do nothing',
-      [writeId, blockchain, kind, JSON.stringify(await intent(), (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value))],
+      [
+        writeId,
+        blockchain,
+        kind,
+        JSON.stringify(await intent(), (_key, value: unknown) =>
+          typeof value === 'bigint' ? value.toString() : value,
+        ),
+      ],
     );
     return (await this.find<Intent>(writeId)) as JournalEntry<Intent>;
   }
 
   async find<Intent>(writeId: string): Promise<JournalEntry<Intent> | undefined> {
-    const { rows } = await this.pool.query<Row>('select write_id, intent, transaction_hash, raw_transaction from chain_writes where write_id = $1', [writeId]);
+    const { rows } = await this.pool.query<Row>(
+      'select write_id, intent, transaction_hash, raw_transaction from chain_writes where write_id = $1',
+      [writeId],
+    );
     return rows[0] && toEntry<Intent>(rows[0]);
   }
 
   async recordTransaction(writeId: string, hash: `0x${string}`, raw: `0x${string}`, nonce: number): Promise<void> {
-    await this.pool.query('update chain_writes set transaction_hash = $2, raw_transaction = $3, nonce = $4, sent_at = now() where write_id = $1', [writeId, hash, raw, nonce]);
+    await this.pool.query(
+      'update chain_writes set transaction_hash = $2, raw_transaction = $3, nonce = $4, sent_at = now() where write_id = $1',
+      [writeId, hash, raw, nonce],
+    );
   }
 
   /**

@@ -16,7 +16,10 @@ export const ETH_FIXTURES: readonly { name: string; owner: `0x${string}`; record
   {
     name: 'fixture-alice.wallet',
     owner: '0x90f79bf6eb2c4f870365e785982e1f101e93b906',
-    records: { 'crypto.ETH.address': '0x90f79bf6eb2c4f870365e785982e1f101e93b906', 'social.picture.value': 'https://example.org/alice.png' },
+    records: {
+      'crypto.ETH.address': '0x90f79bf6eb2c4f870365e785982e1f101e93b906',
+      'social.picture.value': 'https://example.org/alice.png',
+    },
   },
   {
     name: 'fixture-bob.x',

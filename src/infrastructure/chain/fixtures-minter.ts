@@ -5,7 +5,9 @@ import { unsArtifact } from './uns-artifacts';
 
 /** Mints the ETH fixture domains with their records, as the relayer (a minter), on a freshly deployed chain. */
 export const mintFixtures = async (rpcUrl: string, mintingManager: Address, relayerKey: Hex): Promise<void> => {
-  const client = createWalletClient({ transport: http(rpcUrl), account: privateKeyToAccount(relayerKey) }).extend(publicActions);
+  const client = createWalletClient({ transport: http(rpcUrl), account: privateKeyToAccount(relayerKey) }).extend(
+    publicActions,
+  );
   for (const { name, owner, records } of ETH_FIXTURES) {
     const hash = await client.writeContract({
       address: mintingManager,

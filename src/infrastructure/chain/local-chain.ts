@@ -6,8 +6,7 @@ import { createPublicClient, createTestClient, getAddress, Hex, http, keccak256,
 import { Blockchain } from '../../domain/chains/blockchain';
 import { isAlive, stopProcess } from '../processes';
 import { RunningAnvil, startAnvil } from './anvil';
-
-type Log = { info(message: string): void; debug(message: string): void };
+import { Log } from '../logging/log';
 
 /**
  * Where the service keeps a random value of its own in a local chain's state, written when it first starts the
@@ -43,7 +42,13 @@ export interface LocalNode extends RunningAnvil {
  * The data directory's chain: the running one it records, checked to be the same chain (id, genesis, marker), or
  * a new node on `port`. Refuses, naming the port and what answered there, a chain that is not this directory's.
  */
-export const startOrAdoptLocalChain = async (dir: string, blockchain: Blockchain, chainId: number, port: number, log: Log): Promise<LocalNode> => {
+export const startOrAdoptLocalChain = async (
+  dir: string,
+  blockchain: Blockchain,
+  chainId: number,
+  port: number,
+  log: Pick<Log, 'info' | 'debug'>,
+): Promise<LocalNode> => {
   mkdirSync(dir, { recursive: true });
   const recordFile = join(dir, `${blockchain}.pid`);
   const dataDir = realpathSync(dir);
@@ -77,7 +82,10 @@ export const startOrAdoptLocalChain = async (dir: string, blockchain: Blockchain
         `stop it, or choose another CHAIN_${blockchain}_PORT`,
     );
   }
-  if (await portInUse(port)) throw new Error(`port ${port} (CHAIN_${blockchain}_PORT) is in use by something that does not answer JSON-RPC; choose another CHAIN_${blockchain}_PORT`);
+  if (await portInUse(port))
+    throw new Error(
+      `port ${port} (CHAIN_${blockchain}_PORT) is in use by something that does not answer JSON-RPC; choose another CHAIN_${blockchain}_PORT`,
+    );
   const node = await startAnvil({ chainId, port, stateFile: join(dir, `${blockchain}.json`), log });
   try {
     const identity = await markedIdentity(node.rpcUrl, dir, blockchain);
@@ -118,7 +126,11 @@ const markedIdentity = async (rpcUrl: string, dir: string, blockchain: Blockchai
   if (!identity) throw new Error(`the ${blockchain} chain started on ${rpcUrl} stopped answering`);
   if (identity.marker !== NO_MARKER) return identity;
   const marker = toHex(randomBytes(32));
-  await createTestClient({ mode: 'anvil', transport: http(rpcUrl) }).setStorageAt({ address: MARKER_ADDRESS, index: 0, value: marker });
+  await createTestClient({ mode: 'anvil', transport: http(rpcUrl) }).setStorageAt({
+    address: MARKER_ADDRESS,
+    index: 0,
+    value: marker,
+  });
   return { ...identity, marker };
 };
 

@@ -9,8 +9,7 @@ import { mintFixtures } from './fixtures-minter';
 import { startOrAdoptLocalChain } from './local-chain';
 import { unsAddresses } from './uns-artifacts';
 import { deployUnsLocally } from './uns-deployment';
-
-type Log = { info(message: string): void; debug(message: string): void };
+import { Log } from '../logging/log';
 
 /** Anvil's second development account: the relayer of embedded chains, never of a real network. */
 export const LOCAL_RELAYER_KEY: Hex = '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d';
@@ -20,12 +19,18 @@ export interface OpenChains extends ChainSetup {
   stop(): Promise<void>;
 }
 
-const settingsOf = (config: AppConfig, blockchain: Blockchain): { rpcUrl?: string; port: number; overrides: ContractOverrides } => {
+const settingsOf = (
+  config: AppConfig,
+  blockchain: Blockchain,
+): { rpcUrl?: string; port: number; overrides: ContractOverrides } => {
   const values = config.values;
   switch (blockchain) {
-    case 'ETH': return { rpcUrl: values.chainEthRpcUrl, port: values.chainEthPort, overrides: values.chainEthContracts };
-    case 'MATIC': return { rpcUrl: values.chainMaticRpcUrl, port: values.chainMaticPort, overrides: values.chainMaticContracts };
-    case 'BASE': return { rpcUrl: values.chainBaseRpcUrl, port: values.chainBasePort, overrides: values.chainBaseContracts };
+    case 'ETH':
+      return { rpcUrl: values.chainEthRpcUrl, port: values.chainEthPort, overrides: values.chainEthContracts };
+    case 'MATIC':
+      return { rpcUrl: values.chainMaticRpcUrl, port: values.chainMaticPort, overrides: values.chainMaticContracts };
+    case 'BASE':
+      return { rpcUrl: values.chainBaseRpcUrl, port: values.chainBasePort, overrides: values.chainBaseContracts };
   }
 };
 
@@ -36,10 +41,13 @@ const settingsOf = (config: AppConfig, blockchain: Blockchain): { rpcUrl?: strin
  * contracts, and on ETH the fixture domains. Processes sharing a data directory should open their chains one at a
  * time (`serve` holds a database lock for it), so that two of them never start a node over the same state.
  */
-export const openChains = async (config: AppConfig, log: Log): Promise<OpenChains> => {
+export const openChains = async (config: AppConfig, log: Pick<Log, 'info' | 'debug'>): Promise<OpenChains> => {
   const { chains, relayerPrivateKey, web3Tlds, dataDir } = config.values;
   const external = chains.filter((blockchain) => settingsOf(config, blockchain).rpcUrl !== undefined);
-  if (external.length > 0 && !relayerPrivateKey) throw new Error(`RELAYER_PRIVATE_KEY is required with ${external.map((name) => `CHAIN_${name}_RPC_URL`).join(', ')}`);
+  if (external.length > 0 && !relayerPrivateKey)
+    throw new Error(
+      `RELAYER_PRIVATE_KEY is required with ${external.map((name) => `CHAIN_${name}_RPC_URL`).join(', ')}`,
+    );
   const relayerKey = (relayerPrivateKey ?? LOCAL_RELAYER_KEY) as Hex;
   const relayer = privateKeyToAccount(relayerKey).address;
   const started: RunningAnvil[] = [];
@@ -49,22 +57,40 @@ export const openChains = async (config: AppConfig, log: Log): Promise<OpenChain
       const { rpcUrl, port, overrides } = settingsOf(config, blockchain);
       if (rpcUrl) {
         const chainId = await createPublicClient({ transport: http(rpcUrl) }).getChainId();
-        networks.push(withOverrides({ blockchain, chainId, rpcUrl, embedded: false, ...publishedAddresses(chainId) }, overrides));
+        networks.push(
+          withOverrides({ blockchain, chainId, rpcUrl, embedded: false, ...publishedAddresses(chainId) }, overrides),
+        );
         continue;
       }
       const chainId = BLOCKCHAINS[blockchain];
       const node = await startOrAdoptLocalChain(join(dataDir, 'chains'), blockchain, chainId, port, log);
       if (node.ownedHere) started.push(node);
-      const { created, ...deployment } = await deployUnsLocally(node.rpcUrl, chainId, web3Tlds.map((entry) => entry.tld), relayer, log);
+      const { created, ...deployment } = await deployUnsLocally(
+        node.rpcUrl,
+        chainId,
+        web3Tlds.map((entry) => entry.tld),
+        relayer,
+        log,
+      );
       if (created && blockchain === 'ETH') await mintFixtures(node.rpcUrl, deployment.mintingManager, relayerKey);
       // a local chain starts at block 0, not at the block of the mainnet deployment the package records
-      networks.push(withOverrides({ blockchain, chainId, rpcUrl: node.rpcUrl, embedded: true, ...deployment, registryDeploymentBlock: 0n }, overrides));
+      networks.push(
+        withOverrides(
+          { blockchain, chainId, rpcUrl: node.rpcUrl, embedded: true, ...deployment, registryDeploymentBlock: 0n },
+          overrides,
+        ),
+      );
     }
   } catch (error) {
     await Promise.all(started.map((node) => node.stop()));
     throw error;
   }
-  return { networks, relayerKey, tlds: web3Tlds, stop: async () => void (await Promise.all(started.map((node) => node.stop()))) };
+  return {
+    networks,
+    relayerKey,
+    tlds: web3Tlds,
+    stop: async () => void (await Promise.all(started.map((node) => node.stop()))),
+  };
 };
 
 const publishedAddresses = (chainId: number) => {

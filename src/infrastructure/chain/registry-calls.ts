@@ -9,15 +9,27 @@ export const registryAbi = (): Abi => unsArtifact('UNSRegistry').abi;
 
 /** ERC-1271: a contract wallet answers this value when it accepts a signature. */
 export const ERC1271_MAGIC = '0x1626ba7e';
-export const ERC1271_ABI = [{
-  type: 'function', name: 'isValidSignature', stateMutability: 'view',
-  inputs: [{ name: 'hash', type: 'bytes32' }, { name: 'signature', type: 'bytes' }], outputs: [{ name: '', type: 'bytes4' }],
-}] as const;
+export const ERC1271_ABI = [
+  {
+    type: 'function',
+    name: 'isValidSignature',
+    stateMutability: 'view',
+    inputs: [
+      { name: 'hash', type: 'bytes32' },
+      { name: 'signature', type: 'bytes' },
+    ],
+    outputs: [{ name: '', type: 'bytes4' }],
+  },
+] as const;
 
 export const encodeOwnerCall = (call: OwnerCall, from: Address, tokenId: bigint): Hex => {
   switch (call.kind) {
     case 'SET_RECORDS':
-      return encodeFunctionData({ abi: registryAbi(), functionName: call.reset ? 'reconfigure' : 'setMany', args: [Object.keys(call.records), Object.values(call.records), tokenId] });
+      return encodeFunctionData({
+        abi: registryAbi(),
+        functionName: call.reset ? 'reconfigure' : 'setMany',
+        args: [Object.keys(call.records), Object.values(call.records), tokenId],
+      });
     case 'SET_REVERSE':
       return encodeFunctionData({ abi: registryAbi(), functionName: 'setReverse', args: [call.name.split('.')] });
     case 'REMOVE_REVERSE':
@@ -25,14 +37,23 @@ export const encodeOwnerCall = (call: OwnerCall, from: Address, tokenId: bigint)
     case 'TRANSFER':
       // setOwner keeps the records; transferFrom resets them (the registry clears a token's records on transfer)
       return call.resetRecords
-        ? encodeFunctionData({ abi: registryAbi(), functionName: 'transferFrom', args: [from, getAddress(call.to), tokenId] })
+        ? encodeFunctionData({
+            abi: registryAbi(),
+            functionName: 'transferFrom',
+            args: [from, getAddress(call.to), tokenId],
+          })
         : encodeFunctionData({ abi: registryAbi(), functionName: 'setOwner', args: [getAddress(call.to), tokenId] });
   }
 };
 
-/** What the registry's forwarder recovers the signer from: keccak256(keccak256(data), registry, nonce), signed as raw bytes. */
+/**
+ * What the registry's forwarder recovers the signer from: keccak256(keccak256(data), registry, nonce), signed as raw
+ * bytes.
+ */
 export const forwarderDigest = (request: ForwardRequest, registry: Address): Hex =>
-  keccak256(encodePacked(['bytes32', 'address', 'uint256'], [keccak256(request.data), getAddress(registry), request.nonce]));
+  keccak256(
+    encodePacked(['bytes32', 'address', 'uint256'], [keccak256(request.data), getAddress(registry), request.nonce]),
+  );
 
 /** A forward request as the write journal keeps it (JSON: bigints as decimal text). */
 export interface StoredForwardRequest {
@@ -42,5 +63,15 @@ export interface StoredForwardRequest {
   readonly data: Hex;
 }
 
-export const toStored = (request: ForwardRequest): StoredForwardRequest => ({ from: request.from, nonce: request.nonce.toString(), tokenId: request.tokenId.toString(), data: request.data });
-export const fromStored = (request: StoredForwardRequest): ForwardRequest => ({ from: request.from, nonce: BigInt(request.nonce), tokenId: BigInt(request.tokenId), data: request.data });
+export const toStored = (request: ForwardRequest): StoredForwardRequest => ({
+  from: request.from,
+  nonce: request.nonce.toString(),
+  tokenId: request.tokenId.toString(),
+  data: request.data,
+});
+export const fromStored = (request: StoredForwardRequest): ForwardRequest => ({
+  from: request.from,
+  nonce: BigInt(request.nonce),
+  tokenId: BigInt(request.tokenId),
+  data: request.data,
+});

@@ -13,7 +13,11 @@ type Decoded = Log & { eventName: string; args: Record<string, unknown> };
  * upgrades, initialisation) are left out. A `RemoveReverse` log is completed with the token the address pointed to
  * at the block before, read from the chain's history.
  */
-export const registryEventsOf = async (client: PublicClient, network: ChainNetwork, logs: readonly Log[]): Promise<RegistryLogEvent[]> => {
+export const registryEventsOf = async (
+  client: PublicClient,
+  network: ChainNetwork,
+  logs: readonly Log[],
+): Promise<RegistryLogEvent[]> => {
   const decoded = parseEventLogs({ abi: unsArtifact('UNSRegistry').abi, logs: logs as Log[] }) as unknown as Decoded[];
   const timestamps = await blockTimestamps(client, [...new Set(decoded.map((log) => log.blockNumber as bigint))]);
   const events: RegistryLogEvent[] = [];
@@ -30,13 +34,32 @@ export const registryEventsOf = async (client: PublicClient, network: ChainNetwo
     const args = log.args;
     switch (log.eventName) {
       case 'Transfer':
-        events.push({ type: 'DomainTransferred', data: { ...place, tokenId: tokenIdHex(args.tokenId as bigint), from: lower(args.from as string), to: lower(args.to as string) } });
+        events.push({
+          type: 'DomainTransferred',
+          data: {
+            ...place,
+            tokenId: tokenIdHex(args.tokenId as bigint),
+            from: lower(args.from as string),
+            to: lower(args.to as string),
+          },
+        });
         break;
       case 'NewURI':
-        events.push({ type: 'DomainNamed', data: { ...place, tokenId: tokenIdHex(args.tokenId as bigint), name: (args.uri as string).toLowerCase() } });
+        events.push({
+          type: 'DomainNamed',
+          data: { ...place, tokenId: tokenIdHex(args.tokenId as bigint), name: (args.uri as string).toLowerCase() },
+        });
         break;
       case 'Set':
-        events.push({ type: 'DomainRecordSet', data: { ...place, tokenId: tokenIdHex(args.tokenId as bigint), key: args.key as string, value: args.value as string } });
+        events.push({
+          type: 'DomainRecordSet',
+          data: {
+            ...place,
+            tokenId: tokenIdHex(args.tokenId as bigint),
+            key: args.key as string,
+            value: args.value as string,
+          },
+        });
         break;
       case 'ResetRecords':
         events.push({ type: 'DomainRecordsReset', data: { ...place, tokenId: tokenIdHex(args.tokenId as bigint) } });
@@ -45,11 +68,17 @@ export const registryEventsOf = async (client: PublicClient, network: ChainNetwo
         events.push({ type: 'RecordKeyAdded', data: { ...place, key: args.key as string } });
         break;
       case 'SetReverse':
-        events.push({ type: 'ReverseResolutionSet', data: { ...place, address: lower(args.addr as string), tokenId: tokenIdHex(args.tokenId as bigint) } });
+        events.push({
+          type: 'ReverseResolutionSet',
+          data: { ...place, address: lower(args.addr as string), tokenId: tokenIdHex(args.tokenId as bigint) },
+        });
         break;
       case 'RemoveReverse': {
         const before = await reverseBefore(client, network, args.addr as Address, log.blockNumber as bigint);
-        events.push({ type: 'ReverseResolutionRemoved', data: { ...place, address: lower(args.addr as string), tokenId: before === 0n ? null : tokenIdHex(before) } });
+        events.push({
+          type: 'ReverseResolutionRemoved',
+          data: { ...place, address: lower(args.addr as string), tokenId: before === 0n ? null : tokenIdHex(before) },
+        });
         break;
       }
       default:
@@ -64,7 +93,16 @@ const blockTimestamps = async (client: PublicClient, blocks: readonly bigint[]):
   return new Map(found.map((block) => [block.number as bigint, Number(block.timestamp) * 1000]));
 };
 
-const reverseBefore = async (client: PublicClient, network: ChainNetwork, address: Address, blockNumber: bigint): Promise<bigint> =>
+const reverseBefore = async (
+  client: PublicClient,
+  network: ChainNetwork,
+  address: Address,
+  blockNumber: bigint,
+): Promise<bigint> =>
   (await client.readContract({
-    address: network.registry, abi: unsArtifact('UNSRegistry').abi, functionName: 'reverseOf', args: [address], blockNumber: blockNumber - 1n,
+    address: network.registry,
+    abi: unsArtifact('UNSRegistry').abi,
+    functionName: 'reverseOf',
+    args: [address],
+    blockNumber: blockNumber - 1n,
   })) as bigint;

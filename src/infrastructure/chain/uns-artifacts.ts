@@ -16,7 +16,9 @@ export interface Artifact {
 
 const cache = new Map<string, Artifact>();
 
-export const unsArtifact = (name: 'UNSRegistry' | 'MintingManager' | 'ProxyReader' | 'MintingManagerForwarder' | 'UNSOperator'): Artifact => {
+export const unsArtifact = (
+  name: 'UNSRegistry' | 'MintingManager' | 'ProxyReader' | 'MintingManagerForwarder' | 'UNSOperator',
+): Artifact => {
   let artifact = cache.get(name);
   if (!artifact) {
     const parsed = JSON.parse(readFileSync(join(packageRoot(), 'artifacts', `${name}.json`), 'utf8')) as Artifact;
@@ -54,6 +56,11 @@ let recordKeys: ReadonlySet<string> | undefined;
 
 /** The record keys the registry knows by name (`resolver-keys.json` of the package). */
 export const unsRecordKeys = (): ReadonlySet<string> => {
-  recordKeys ??= new Set(Object.keys((JSON.parse(readFileSync(join(packageRoot(), 'resolver-keys.json'), 'utf8')) as { keys: Record<string, unknown> }).keys));
+  recordKeys ??= new Set(
+    Object.keys(
+      (JSON.parse(readFileSync(join(packageRoot(), 'resolver-keys.json'), 'utf8')) as { keys: Record<string, unknown> })
+        .keys,
+    ),
+  );
   return recordKeys;
 };

@@ -1,8 +1,17 @@
-import { Address, createTestClient, getAddress, getContractAddress, Hex, http, publicActions, walletActions, zeroAddress } from 'viem';
+import {
+  Address,
+  createTestClient,
+  getAddress,
+  getContractAddress,
+  Hex,
+  http,
+  publicActions,
+  walletActions,
+  zeroAddress,
+} from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { unsAddresses, unsArtifact, UnsAddresses } from './uns-artifacts';
-
-type Log = { info(message: string): void };
+import { Log } from '../logging/log';
 
 /** Anvil's first development account: deploys and administers the contracts on local chains only. */
 const LOCAL_ADMIN_KEY: Hex = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
@@ -20,10 +29,18 @@ export interface LocalDeployment extends UnsAddresses {
  * implementation's code itself at the proxy's address), so the published addresses and clients work unchanged.
  * A chain whose state was loaded from disk keeps what it has.
  */
-export const deployUnsLocally = async (rpcUrl: string, chainId: number, tlds: readonly string[], relayer: Address, log: Log): Promise<LocalDeployment> => {
+export const deployUnsLocally = async (
+  rpcUrl: string,
+  chainId: number,
+  tlds: readonly string[],
+  relayer: Address,
+  log: Pick<Log, 'info'>,
+): Promise<LocalDeployment> => {
   const addresses = unsAddresses(chainId);
   const admin = privateKeyToAccount(LOCAL_ADMIN_KEY);
-  const client = createTestClient({ mode: 'anvil', transport: http(rpcUrl), account: admin }).extend(publicActions).extend(walletActions);
+  const client = createTestClient({ mode: 'anvil', transport: http(rpcUrl), account: admin })
+    .extend(publicActions)
+    .extend(walletActions);
   const registry = unsArtifact('UNSRegistry');
   const mintingManager = unsArtifact('MintingManager');
   const proxyReader = unsArtifact('ProxyReader');
@@ -39,19 +56,44 @@ export const deployUnsLocally = async (rpcUrl: string, chainId: number, tlds: re
   await client.setCode({ address: addresses.proxyReader, bytecode: proxyReader.deployedBytecode });
   await client.setCode({ address: addresses.unsOperator, bytecode: operator.deployedBytecode });
 
-  const send = async (address: Address, abi: typeof registry.abi, functionName: string, args: unknown[]): Promise<void> => {
+  const send = async (
+    address: Address,
+    abi: typeof registry.abi,
+    functionName: string,
+    args: unknown[],
+  ): Promise<void> => {
     const hash = await client.writeContract({ address, abi, functionName, args, chain: null } as never);
     const receipt = await client.waitForTransactionReceipt({ hash });
     if (receipt.status !== 'success') throw new Error(`${functionName} reverted on chain ${chainId}`);
   };
   const forwarderArtifact = unsArtifact('MintingManagerForwarder');
-  const deployHash = await client.deployContract({ abi: forwarderArtifact.abi, bytecode: forwarderArtifact.bytecode, args: [addresses.mintingManager], chain: null });
-  const forwarder = getAddress((await client.waitForTransactionReceipt({ hash: deployHash })).contractAddress as Address);
-  if (forwarder.toLowerCase() !== forwarderAddress.toLowerCase()) throw new Error(`chain ${chainId} was not fresh: its forwarder landed at ${forwarder}`);
+  const deployHash = await client.deployContract({
+    abi: forwarderArtifact.abi,
+    bytecode: forwarderArtifact.bytecode,
+    args: [addresses.mintingManager],
+    chain: null,
+  });
+  const forwarder = getAddress(
+    (await client.waitForTransactionReceipt({ hash: deployHash })).contractAddress as Address,
+  );
+  if (forwarder.toLowerCase() !== forwarderAddress.toLowerCase())
+    throw new Error(`chain ${chainId} was not fresh: its forwarder landed at ${forwarder}`);
 
-  await send(addresses.registry, registry.abi, 'initialize', [addresses.mintingManager, zeroAddress, zeroAddress, zeroAddress]);
+  await send(addresses.registry, registry.abi, 'initialize', [
+    addresses.mintingManager,
+    zeroAddress,
+    zeroAddress,
+    zeroAddress,
+  ]);
   await send(addresses.unsOperator, operator.abi, 'initialize', []);
-  await send(addresses.mintingManager, mintingManager.abi, 'initialize', [addresses.registry, zeroAddress, zeroAddress, zeroAddress, addresses.unsOperator, forwarder]);
+  await send(addresses.mintingManager, mintingManager.abi, 'initialize', [
+    addresses.registry,
+    zeroAddress,
+    zeroAddress,
+    zeroAddress,
+    addresses.unsOperator,
+    forwarder,
+  ]);
   await send(addresses.proxyReader, proxyReader.abi, 'initialize', [addresses.registry, zeroAddress]);
   for (const tld of tlds) await send(addresses.mintingManager, mintingManager.abi, 'addTld', [tld, false]);
   await send(addresses.mintingManager, mintingManager.abi, 'addMinter', [relayer]);

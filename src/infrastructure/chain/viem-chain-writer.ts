@@ -1,7 +1,19 @@
-import { BaseError, ContractFunctionRevertedError, encodeFunctionData, Hex, keccak256, TransactionReceiptNotFoundError } from 'viem';
+import {
+  BaseError,
+  ContractFunctionRevertedError,
+  encodeFunctionData,
+  Hex,
+  keccak256,
+  TransactionReceiptNotFoundError,
+} from 'viem';
 import { ChainReader, ForwardRequest, OwnerCall } from '../../application/chains/chain-reader.port';
-import { ChainWriteRejected, ChainWriter, ChainWriteResult, MessageSigner } from '../../application/chains/chain-writer.port';
-import { Address, Blockchain } from '../../domain/chains/blockchain';
+import {
+  ChainWriteRejected,
+  ChainWriter,
+  ChainWriteResult,
+  MessageSigner,
+} from '../../application/chains/chain-writer.port';
+import { Address, Blockchain, isReadOnly } from '../../domain/chains/blockchain';
 import { ChainConnections, lower } from './chain-connections';
 import { ChainWriteJournal, JournalEntry } from './chain-write-journal';
 import { fromStored, registryAbi, StoredForwardRequest, toStored } from './registry-calls';
@@ -37,12 +49,23 @@ export class ViemChainWriter extends ChainWriter {
     super();
   }
 
-  async mint(writeId: string, blockchain: Blockchain, name: string, to: Address, records: Readonly<Record<string, string>>): Promise<ChainWriteResult> {
+  async mint(
+    writeId: string,
+    blockchain: Blockchain,
+    name: string,
+    to: Address,
+    records: Readonly<Record<string, string>>,
+  ): Promise<ChainWriteResult> {
     const { network } = this.chains.on(blockchain);
-    const entry = await this.journal.open<MintIntent>(writeId, blockchain, 'MINT', () => ({ name: name.toLowerCase(), to: lower(to), records: { ...records } }));
+    const entry = await this.journal.open<MintIntent>(writeId, blockchain, 'MINT', () => ({
+      name: name.toLowerCase(),
+      to: lower(to),
+      records: { ...records },
+    }));
     const { intent } = entry;
     const data = encodeFunctionData({
-      abi: unsArtifact('MintingManager').abi, functionName: 'issueWithRecords',
+      abi: unsArtifact('MintingManager').abi,
+      functionName: 'issueWithRecords',
       args: [intent.to, intent.name.split('.'), Object.keys(intent.records), Object.values(intent.records), false],
     });
     const minted = async (): Promise<boolean> => {
@@ -54,8 +77,16 @@ export class ViemChainWriter extends ChainWriter {
     return this.send(writeId, blockchain, entry, network.mintingManager, data, minted);
   }
 
-  async relay(writeId: string, blockchain: Blockchain, request: ForwardRequest, signature: Hex): Promise<ChainWriteResult> {
-    const entry = await this.journal.open<RelayIntent>(writeId, blockchain, 'RELAY', () => ({ request: toStored(request), signature }));
+  async relay(
+    writeId: string,
+    blockchain: Blockchain,
+    request: ForwardRequest,
+    signature: Hex,
+  ): Promise<ChainWriteResult> {
+    const entry = await this.journal.open<RelayIntent>(writeId, blockchain, 'RELAY', () => ({
+      request: toStored(request),
+      signature,
+    }));
     return this.sendRelay(writeId, blockchain, entry);
   }
 
@@ -65,8 +96,15 @@ export class ViemChainWriter extends ChainWriter {
     return this.sendRelay(writeId, blockchain, entry);
   }
 
-  async actAsOwner(writeId: string, blockchain: Blockchain, name: string, owner: MessageSigner, call: OwnerCall): Promise<ChainWriteResult> {
-    // the signed request is fixed at the first attempt: a retry relays the same one, whose nonce the registry spends once
+  async actAsOwner(
+    writeId: string,
+    blockchain: Blockchain,
+    name: string,
+    owner: MessageSigner,
+    call: OwnerCall,
+  ): Promise<ChainWriteResult> {
+    // the signed request is fixed at the first attempt: a retry relays the same one, whose nonce the registry spends
+    // once
     const entry = await this.journal.open<RelayIntent>(writeId, blockchain, 'RELAY', async () => {
       const { request, messageToSign } = await this.reader.forwardRequest(blockchain, name, owner.address, call);
       return { request: toStored(request), signature: await owner.signRaw(messageToSign) };
@@ -79,15 +117,33 @@ export class ViemChainWriter extends ChainWriter {
     return { address: lower(relayer.address), signRaw: (digest) => relayer.signMessage({ message: { raw: digest } }) };
   }
 
-  private async sendRelay(writeId: string, blockchain: Blockchain, entry: JournalEntry<RelayIntent>): Promise<ChainWriteResult> {
+  private async sendRelay(
+    writeId: string,
+    blockchain: Blockchain,
+    entry: JournalEntry<RelayIntent>,
+  ): Promise<ChainWriteResult> {
     const { network } = this.chains.on(blockchain);
     const request = fromStored(entry.intent.request);
-    const data = encodeFunctionData({ abi: registryAbi(), functionName: 'execute', args: [request, entry.intent.signature] });
+    const data = encodeFunctionData({
+      abi: registryAbi(),
+      functionName: 'execute',
+      args: [request, entry.intent.signature],
+    });
     const alreadyRelayed = async (): Promise<boolean> => {
       // never mined and the nonce has moved: someone else used it, and this signature can no longer act
       const { client } = this.chains.on(blockchain);
-      const current = (await client.readContract({ address: network.registry, abi: registryAbi(), functionName: 'nonceOf', args: [request.tokenId] })) as bigint;
-      if (current !== request.nonce) throw new ChainWriteRejected(blockchain, writeId, `the signed request is stale (nonce ${request.nonce}, registry at ${current})`);
+      const current = (await client.readContract({
+        address: network.registry,
+        abi: registryAbi(),
+        functionName: 'nonceOf',
+        args: [request.tokenId],
+      })) as bigint;
+      if (current !== request.nonce)
+        throw new ChainWriteRejected(
+          blockchain,
+          writeId,
+          `the signed request is stale (nonce ${request.nonce}, registry at ${current})`,
+        );
       return false;
     };
     return this.send(writeId, blockchain, entry, network.registry, data, alreadyRelayed);
@@ -98,11 +154,19 @@ export class ViemChainWriter extends ChainWriter {
    * signed bytes sent again while the nonce is free. Otherwise the chain is asked whether the effect is there
    * already; if not, a transaction is signed at the relayer's next nonce, recorded, and only then broadcast.
    */
-  private async send(writeId: string, blockchain: Blockchain, entry: JournalEntry<unknown>, to: Address, data: Hex, alreadyDone: () => Promise<boolean>): Promise<ChainWriteResult> {
+  private async send(
+    writeId: string,
+    blockchain: Blockchain,
+    entry: JournalEntry<unknown>,
+    to: Address,
+    data: Hex,
+    alreadyDone: () => Promise<boolean>,
+  ): Promise<ChainWriteResult> {
     const { client, chain } = this.chains.on(blockchain);
     const { relayer } = this.chains;
-    // ETH domains are read-only for the service: its chain holds what was there (the fixtures) and what owners do
-    if (blockchain === 'ETH') throw new ChainWriteRejected(blockchain, writeId, 'the service does not write to ETH');
+    // the last guard: whatever asks, nothing is sent to a chain the service only reads
+    if (isReadOnly(blockchain))
+      throw new ChainWriteRejected(blockchain, writeId, `the service does not write to ${blockchain}`);
     if (entry.transactionHash && entry.rawTransaction) {
       const followed = await this.followUp(writeId, blockchain, entry.transactionHash, entry.rawTransaction);
       if (followed) return followed;
@@ -118,7 +182,14 @@ export class ViemChainWriter extends ChainWriter {
       const nonce = await client.getTransactionCount({ address: relayer.address, blockTag: 'pending' });
       const fees = await client.estimateFeesPerGas();
       const raw = await relayer.signTransaction({
-        chainId: chain.id, type: 'eip1559', to, data, nonce, gas: (gas * 12n) / 10n, maxFeePerGas: fees.maxFeePerGas, maxPriorityFeePerGas: fees.maxPriorityFeePerGas,
+        chainId: chain.id,
+        type: 'eip1559',
+        to,
+        data,
+        nonce,
+        gas: (gas * 12n) / 10n,
+        maxFeePerGas: fees.maxFeePerGas,
+        maxPriorityFeePerGas: fees.maxPriorityFeePerGas,
       });
       const signedHash = keccak256(raw);
       await this.journal.recordTransaction(writeId, signedHash, raw, nonce);
@@ -128,7 +199,12 @@ export class ViemChainWriter extends ChainWriter {
     return this.outcome(writeId, blockchain, hash);
   }
 
-  private async followUp(writeId: string, blockchain: Blockchain, hash: Hex, raw: Hex): Promise<ChainWriteResult | undefined> {
+  private async followUp(
+    writeId: string,
+    blockchain: Blockchain,
+    hash: Hex,
+    raw: Hex,
+  ): Promise<ChainWriteResult | undefined> {
     const { client } = this.chains.on(blockchain);
     try {
       await client.getTransactionReceipt({ hash });

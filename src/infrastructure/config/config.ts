@@ -15,16 +15,21 @@ interface Variable<T> {
 class ConfigError extends Error {}
 
 const integer = (name: string, description: string, fallback: number, min: number, max: number): Variable<number> => ({
-  name, description, defaultText: String(fallback),
+  name,
+  description,
+  defaultText: String(fallback),
   parse: (raw) => {
     if (raw === undefined || raw === '') return fallback;
-    if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) throw new ConfigError(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
+    if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max)
+      throw new ConfigError(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
     return Number(raw);
   },
 });
 
 const text = (name: string, description: string, fallback: string, pattern?: RegExp): Variable<string> => ({
-  name, description, defaultText: fallback,
+  name,
+  description,
+  defaultText: fallback,
   parse: (raw) => {
     const value = raw === undefined || raw === '' ? fallback : raw;
     if (pattern && !pattern.test(value)) throw new ConfigError(`${name} must match ${pattern}, got "${value}"`);
@@ -33,7 +38,8 @@ const text = (name: string, description: string, fallback: string, pattern?: Reg
 });
 
 const optionalUrl = (name: string, description: string, protocols: string[]): Variable<string | undefined> => ({
-  name, description,
+  name,
+  description,
   parse: (raw) => {
     if (raw === undefined || raw === '') return undefined;
     let url: URL;
@@ -48,7 +54,9 @@ const optionalUrl = (name: string, description: string, protocols: string[]): Va
 });
 
 const flag = (name: string, description: string, fallback: boolean): Variable<boolean> => ({
-  name, description, defaultText: String(fallback),
+  name,
+  description,
+  defaultText: String(fallback),
   parse: (raw) => {
     if (raw === undefined || raw === '') return fallback;
     if (raw !== 'true' && raw !== 'false') throw new ConfigError(`${name} must be true or false, got "${raw}"`);
@@ -56,8 +64,15 @@ const flag = (name: string, description: string, fallback: boolean): Variable<bo
   },
 });
 
-const oneOf = <T extends string>(name: string, description: string, fallback: T, values: readonly T[]): Variable<T> => ({
-  name, description, defaultText: fallback,
+const oneOf = <T extends string>(
+  name: string,
+  description: string,
+  fallback: T,
+  values: readonly T[],
+): Variable<T> => ({
+  name,
+  description,
+  defaultText: fallback,
   parse: (raw) => {
     const value = (raw === undefined || raw === '' ? fallback : raw) as T;
     if (!values.includes(value)) throw new ConfigError(`${name} must be one of ${values.join(', ')}, got "${raw}"`);
@@ -65,7 +80,9 @@ const oneOf = <T extends string>(name: string, description: string, fallback: T,
   },
 });
 
-/** `registry=0x..,mintingManager=0x..,proxyReader=0x..,forwarder=0x..`: overrides of the package's published addresses. */
+/**
+ * `registry=0x..,mintingManager=0x..,proxyReader=0x..,forwarder=0x..`: overrides of the package's published addresses.
+ */
 const CONTRACT_NAMES = ['registry', 'mintingManager', 'proxyReader', 'forwarder'] as const;
 export type ContractOverrides = Partial<Record<(typeof CONTRACT_NAMES)[number], string>>;
 
@@ -78,7 +95,9 @@ const contracts = (name: string, chain: string): Variable<ContractOverrides> => 
     for (const entry of raw.split(',')) {
       const [key, address] = entry.split('=');
       if (!(CONTRACT_NAMES as readonly string[]).includes(key) || !/^0x[0-9a-fA-F]{40}$/.test(address ?? '')) {
-        throw new ConfigError(`${name} entries must be one of ${CONTRACT_NAMES.join(', ')} = a 0x address, got "${entry}"`);
+        throw new ConfigError(
+          `${name} entries must be one of ${CONTRACT_NAMES.join(', ')} = a 0x address, got "${entry}"`,
+        );
       }
       overrides[key] = address;
     }
@@ -89,44 +108,155 @@ const contracts = (name: string, chain: string): Variable<ContractOverrides> => 
 export const VARIABLES = {
   port: integer('PORT', 'HTTP port of the service', 8080, 0, 65535),
   host: text('HOST', 'Address the HTTP listener binds', '0.0.0.0'),
-  dataDir: text('DATA_DIR', 'Directory of local state: the embedded PostgreSQL cluster and other embedded parts', '.data'),
-  databaseUrl: optionalUrl('DATABASE_URL', 'PostgreSQL to use; unset: an embedded server in `DATA_DIR/postgres`', ['postgres:', 'postgresql:']),
-  embeddedPostgresPort: integer('EMBEDDED_POSTGRES_PORT', 'Port of the embedded PostgreSQL (loopback only); a process whose `DATA_DIR` already runs it uses the port it runs on', 5433, 1, 65535),
+  dataDir: text(
+    'DATA_DIR',
+    'Directory of local state: the embedded PostgreSQL cluster and other embedded parts',
+    '.data',
+  ),
+  databaseUrl: optionalUrl('DATABASE_URL', 'PostgreSQL to use; unset: an embedded server in `DATA_DIR/postgres`', [
+    'postgres:',
+    'postgresql:',
+  ]),
+  embeddedPostgresPort: integer(
+    'EMBEDDED_POSTGRES_PORT',
+    'Port of the embedded PostgreSQL (loopback only); a process whose `DATA_DIR` already runs it uses the port it runs on',
+    5433,
+    1,
+    65535,
+  ),
   databasePoolSize: integer('DATABASE_POOL_SIZE', 'Connections each process keeps to PostgreSQL', 10, 1, 200),
-  role: oneOf<Role>('ROLE', 'What `serve` runs when `--role` is not given: `api`, `worker` or `all`', 'all', ['api', 'worker', 'all']),
-  logLevel: oneOf('LOG_LEVEL', 'Log level of the JSON logs of `serve`; other commands log only warnings and errors unless `--verbose` asks for this level', 'info', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
-  typeNamespace: text('TYPE_NAMESPACE', 'Namespace of `@type` values (`<ns>/partner.v3.<Name>`)', 'domain-engine', /^[a-z0-9][a-z0-9.-]{0,62}$/),
-  subscriptionPollMs: integer('SUBSCRIPTION_POLL_MS', 'How often consumers read the store when no notification came', 1000, 10, 60000),
-  consumerBatchSize: integer('CONSUMER_BATCH_SIZE', 'Events a projection or reactor handles per transaction', 500, 1, 10000),
-  consumerStandbyMs: integer('CONSUMER_STANDBY_MS', 'How often a process checks whether it can take over a projection or reactor another process ran', 5000, 10, 600000),
+  role: oneOf<Role>('ROLE', 'What `serve` runs when `--role` is not given: `api`, `worker` or `all`', 'all', [
+    'api',
+    'worker',
+    'all',
+  ]),
+  logLevel: oneOf(
+    'LOG_LEVEL',
+    'Log level of the JSON logs of `serve`; other commands log only warnings and errors unless `--verbose` asks for this level',
+    'info',
+    ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'],
+  ),
+  typeNamespace: text(
+    'TYPE_NAMESPACE',
+    'Namespace of `@type` values (`<ns>/partner.v3.<Name>`)',
+    'domain-engine',
+    /^[a-z0-9][a-z0-9.-]{0,62}$/,
+  ),
+  subscriptionPollMs: integer(
+    'SUBSCRIPTION_POLL_MS',
+    'How often consumers read the store when no notification came',
+    1000,
+    10,
+    60000,
+  ),
+  consumerBatchSize: integer(
+    'CONSUMER_BATCH_SIZE',
+    'Events a projection or reactor handles per transaction',
+    500,
+    1,
+    10000,
+  ),
+  consumerStandbyMs: integer(
+    'CONSUMER_STANDBY_MS',
+    'How often a process checks whether it can take over a projection or reactor another process ran',
+    5000,
+    10,
+    600000,
+  ),
   workerConcurrency: integer('WORKER_CONCURRENCY', 'Dependencies one worker process runs at once', 4, 1, 256),
-  workerLeaseMs: integer('WORKER_LEASE_MS', 'How long a leased dependency stays with its worker without a heartbeat', 30000, 100, 3600000),
-  workerPollMs: integer('WORKER_POLL_MS', 'How often an idle worker looks for work when no notification came', 1000, 10, 60000),
-  workerMaxAttempts: integer('WORKER_MAX_ATTEMPTS', 'Runs of a dependency whose executor keeps throwing before it fails', 8, 1, 100),
-  workerRetryBaseMs: integer('WORKER_RETRY_BASE_MS', 'First delay after an executor throws; doubles per attempt, capped at 5 minutes', 1000, 1, 300000),
+  workerLeaseMs: integer(
+    'WORKER_LEASE_MS',
+    'How long a leased dependency stays with its worker without a heartbeat',
+    30000,
+    100,
+    3600000,
+  ),
+  workerPollMs: integer(
+    'WORKER_POLL_MS',
+    'How often an idle worker looks for work when no notification came',
+    1000,
+    10,
+    60000,
+  ),
+  workerMaxAttempts: integer(
+    'WORKER_MAX_ATTEMPTS',
+    'Runs of a dependency whose executor keeps throwing before it fails',
+    8,
+    1,
+    100,
+  ),
+  workerRetryBaseMs: integer(
+    'WORKER_RETRY_BASE_MS',
+    'First delay after an executor throws; doubles per attempt, capped at 5 minutes',
+    1000,
+    1,
+    300000,
+  ),
   secretsKey: {
     name: 'SECRETS_KEY',
-    description: 'Base64 of 32 random bytes that seal secrets at rest (signing keys, codes in flight); unset: generated once into `DATA_DIR/secrets.key`. Processes sharing a database must share it',
+    description:
+      'Base64 of 32 random bytes that seal secrets at rest (signing keys, codes in flight); unset: generated once into `DATA_DIR/secrets.key`. Processes sharing a database must share it',
     parse: (raw: string | undefined): string | undefined => {
       if (raw === undefined || raw === '') return undefined;
-      if (Buffer.from(raw, 'base64').length !== 32) throw new ConfigError('SECRETS_KEY must be the base64 of exactly 32 bytes');
+      if (Buffer.from(raw, 'base64').length !== 32)
+        throw new ConfigError('SECRETS_KEY must be the base64 of exactly 32 bytes');
       return raw;
     },
   },
-  smtpUrl: optionalUrl('SMTP_URL', 'SMTP server for outgoing mail (`smtp://user:pass@host:587`, `smtps://...`); unset: mails are written to `DATA_DIR/mail/*.eml`', ['smtp:', 'smtps:']),
+  smtpUrl: optionalUrl(
+    'SMTP_URL',
+    'SMTP server for outgoing mail (`smtp://user:pass@host:587`, `smtps://...`); unset: mails are written to `DATA_DIR/mail/*.eml`',
+    ['smtp:', 'smtps:'],
+  ),
   mailFrom: text('MAIL_FROM', 'Sender of outgoing mail', 'domain-engine <no-reply@domain-engine.localhost>'),
   oauthIssuer: {
     name: 'OAUTH_ISSUER',
     description: 'Issuer (`iss`) of the tokens and base URL of the OAuth discovery document',
     defaultText: 'http://localhost:<PORT>',
-    parse: (raw: string | undefined): string | undefined => (raw === undefined || raw === '' ? undefined : raw.replace(/\/+$/, '')),
+    parse: (raw: string | undefined): string | undefined =>
+      raw === undefined || raw === '' ? undefined : raw.replace(/\/+$/, ''),
   },
-  credentialCacheMs: integer('CREDENTIAL_CACHE_MS', 'How long a process keeps an API key it found active without reading it again; a revocation holds at once in the revoking process and within this time in the others (0: read on every request)', 1000, 0, 60000),
-  refreshTokenTtlDays: integer('REFRESH_TOKEN_TTL_DAYS', 'Lifetime of a refresh token (each use issues a new one)', 30, 1, 365),
-  oauthRateLimitPerIp: integer('OAUTH_RATE_LIMIT_PER_IP', 'Requests to `/api/oauth` one IP address may make in any rate window (refused ones do not count)', 60, 1, 1000000),
-  signupRateLimitPerEmail: integer('SIGNUP_RATE_LIMIT_PER_EMAIL', 'Signups one email address may start in any rate window', 5, 1, 1000000),
-  rateWindowSeconds: integer('RATE_LIMIT_WINDOW_SECONDS', 'Length of the sliding rate window: a limit holds over every period this long, not over periods aligned to the clock, and a 429 says in `Retry-After` when the oldest counted request leaves it', 600, 1, 86400),
-  tlds: text('TLDS', 'The ICANN TLDs the service sells, comma-separated (surface A `svc_tld_list`)', 'com,net,org,io,ai,co,app,dev,xyz,info', /^[a-z0-9-]+(,[a-z0-9-]+)*$/),
+  credentialCacheMs: integer(
+    'CREDENTIAL_CACHE_MS',
+    'How long a process keeps an API key it found active without reading it again; a revocation holds at once in the revoking process and within this time in the others (0: read on every request)',
+    1000,
+    0,
+    60000,
+  ),
+  refreshTokenTtlDays: integer(
+    'REFRESH_TOKEN_TTL_DAYS',
+    'Lifetime of a refresh token (each use issues a new one)',
+    30,
+    1,
+    365,
+  ),
+  oauthRateLimitPerIp: integer(
+    'OAUTH_RATE_LIMIT_PER_IP',
+    'Requests to `/api/oauth` one IP address may make in any rate window (refused ones do not count)',
+    60,
+    1,
+    1000000,
+  ),
+  signupRateLimitPerEmail: integer(
+    'SIGNUP_RATE_LIMIT_PER_EMAIL',
+    'Signups one email address may start in any rate window',
+    5,
+    1,
+    1000000,
+  ),
+  rateWindowSeconds: integer(
+    'RATE_LIMIT_WINDOW_SECONDS',
+    'Length of the sliding rate window: a limit holds over every period this long, not over periods aligned to the clock, and a 429 says in `Retry-After` when the oldest counted request leaves it',
+    600,
+    1,
+    86400,
+  ),
+  tlds: text(
+    'TLDS',
+    'The ICANN TLDs the service sells, comma-separated (surface A `svc_tld_list`)',
+    'com,net,org,io,ai,co,app,dev,xyz,info',
+    /^[a-z0-9-]+(,[a-z0-9-]+)*$/,
+  ),
   chains: {
     name: 'CHAINS',
     description: 'The EVM chains the service uses, comma-separated from `ETH`, `MATIC`, `BASE`, or `none`',
@@ -141,63 +271,158 @@ export const VARIABLES = {
       return names as ('ETH' | 'MATIC' | 'BASE')[];
     },
   },
-  chainEthRpcUrl: optionalUrl('CHAIN_ETH_RPC_URL', 'JSON-RPC of the ETH chain; unset: an embedded anvil (chain id 1) on `CHAIN_ETH_PORT`', ['http:', 'https:']),
-  chainMaticRpcUrl: optionalUrl('CHAIN_MATIC_RPC_URL', 'JSON-RPC of the MATIC chain; unset: an embedded anvil (chain id 137) on `CHAIN_MATIC_PORT`', ['http:', 'https:']),
-  chainBaseRpcUrl: optionalUrl('CHAIN_BASE_RPC_URL', 'JSON-RPC of the BASE chain; unset: an embedded anvil (chain id 8453) on `CHAIN_BASE_PORT`', ['http:', 'https:']),
-  chainEthPort: integer('CHAIN_ETH_PORT', 'Port of the embedded ETH chain (loopback only); a process whose `DATA_DIR` already runs it uses the port recorded in `DATA_DIR/chains/ETH.pid`', 8545, 1, 65535),
-  chainMaticPort: integer('CHAIN_MATIC_PORT', 'Port of the embedded MATIC chain (loopback only); a process whose `DATA_DIR` already runs it uses the port recorded in `DATA_DIR/chains/MATIC.pid`', 8546, 1, 65535),
-  chainBasePort: integer('CHAIN_BASE_PORT', 'Port of the embedded BASE chain (loopback only); a process whose `DATA_DIR` already runs it uses the port recorded in `DATA_DIR/chains/BASE.pid`', 8547, 1, 65535),
+  chainEthRpcUrl: optionalUrl(
+    'CHAIN_ETH_RPC_URL',
+    'JSON-RPC of the ETH chain; unset: an embedded anvil (chain id 1) on `CHAIN_ETH_PORT`',
+    ['http:', 'https:'],
+  ),
+  chainMaticRpcUrl: optionalUrl(
+    'CHAIN_MATIC_RPC_URL',
+    'JSON-RPC of the MATIC chain; unset: an embedded anvil (chain id 137) on `CHAIN_MATIC_PORT`',
+    ['http:', 'https:'],
+  ),
+  chainBaseRpcUrl: optionalUrl(
+    'CHAIN_BASE_RPC_URL',
+    'JSON-RPC of the BASE chain; unset: an embedded anvil (chain id 8453) on `CHAIN_BASE_PORT`',
+    ['http:', 'https:'],
+  ),
+  chainEthPort: integer(
+    'CHAIN_ETH_PORT',
+    'Port of the embedded ETH chain (loopback only); a process whose `DATA_DIR` already runs it uses the port recorded in `DATA_DIR/chains/ETH.pid`',
+    8545,
+    1,
+    65535,
+  ),
+  chainMaticPort: integer(
+    'CHAIN_MATIC_PORT',
+    'Port of the embedded MATIC chain (loopback only); a process whose `DATA_DIR` already runs it uses the port recorded in `DATA_DIR/chains/MATIC.pid`',
+    8546,
+    1,
+    65535,
+  ),
+  chainBasePort: integer(
+    'CHAIN_BASE_PORT',
+    'Port of the embedded BASE chain (loopback only); a process whose `DATA_DIR` already runs it uses the port recorded in `DATA_DIR/chains/BASE.pid`',
+    8547,
+    1,
+    65535,
+  ),
   chainEthContracts: contracts('CHAIN_ETH_CONTRACTS', 'ETH'),
   chainMaticContracts: contracts('CHAIN_MATIC_CONTRACTS', 'MATIC'),
   chainBaseContracts: contracts('CHAIN_BASE_CONTRACTS', 'BASE'),
   relayerPrivateKey: {
     name: 'RELAYER_PRIVATE_KEY',
-    description: 'Hex private key of the account that sends the service\'s transactions and relays signed ones (a minter on the registry, with funds for gas); unset: anvil\'s second development account, accepted only when every chain is embedded',
+    description:
+      "Hex private key of the account that sends the service's transactions and relays signed ones (a minter on the registry, with funds for gas); unset: anvil's second development account, accepted only when every chain is embedded",
     parse: (raw: string | undefined): string | undefined => {
       if (raw === undefined || raw === '') return undefined;
       if (!/^0x[0-9a-fA-F]{64}$/.test(raw)) throw new ConfigError('RELAYER_PRIVATE_KEY must be 0x and 64 hex digits'); // never echo a key
       return raw;
     },
   },
-  chainConfirmations: integer('CHAIN_CONFIRMATIONS', 'Blocks a log must be under the head before the indexer takes it (reorg safety)', 0, 0, 1000),
+  chainConfirmations: integer(
+    'CHAIN_CONFIRMATIONS',
+    'Blocks a log must be under the head before the indexer takes it (reorg safety)',
+    0,
+    0,
+    1000,
+  ),
   indexerPollMs: integer('INDEXER_POLL_MS', 'How often the indexer asks each chain for new blocks', 200, 10, 60000),
-  indexerBlockRange: integer('INDEXER_BLOCK_RANGE', 'Most blocks the indexer reads logs of in one request and stores in one append', 500, 1, 100000),
+  indexerBlockRange: integer(
+    'INDEXER_BLOCK_RANGE',
+    'Most blocks the indexer reads logs of in one request and stores in one append',
+    500,
+    1,
+    100000,
+  ),
   web3Tlds: {
     name: 'WEB3_TLDS',
-    description: 'Blockchain-domain endings, comma-separated, each `tld` (registered on MATIC) or `tld:CHAIN`; every one is added to every chain\'s minting manager',
-    defaultText: 'crypto,wallet,x,nft,blockchain,bitcoin,dao,888,zil,polygon,unstoppable,klever,hi,kresus,anime,manga,go,base:BASE',
+    description:
+      "Blockchain-domain endings, comma-separated, each `tld` (registered on MATIC) or `tld:CHAIN`; every one is added to every chain's minting manager",
+    defaultText:
+      'crypto,wallet,x,nft,blockchain,bitcoin,dao,888,zil,polygon,unstoppable,klever,hi,kresus,anime,manga,go,base:BASE',
     parse: (raw: string | undefined): readonly { tld: string; blockchain: 'ETH' | 'MATIC' | 'BASE' }[] => {
-      const value = raw === undefined || raw === '' ? 'crypto,wallet,x,nft,blockchain,bitcoin,dao,888,zil,polygon,unstoppable,klever,hi,kresus,anime,manga,go,base:BASE' : raw;
+      const value =
+        raw === undefined || raw === ''
+          ? 'crypto,wallet,x,nft,blockchain,bitcoin,dao,888,zil,polygon,unstoppable,klever,hi,kresus,anime,manga,go,base:BASE'
+          : raw;
       const entries = value.split(',').map((entry) => {
         const match = /^([a-z0-9-]{1,63})(?::(ETH|MATIC|BASE))?$/.exec(entry);
         if (!match) throw new ConfigError(`WEB3_TLDS entries must be tld or tld:ETH|MATIC|BASE, got "${entry}"`);
         return { tld: match[1], blockchain: (match[2] ?? 'MATIC') as 'ETH' | 'MATIC' | 'BASE' };
       });
-      if (new Set(entries.map((entry) => entry.tld)).size !== entries.length) throw new ConfigError('WEB3_TLDS lists a TLD twice');
+      if (new Set(entries.map((entry) => entry.tld)).size !== entries.length)
+        throw new ConfigError('WEB3_TLDS lists a TLD twice');
       return entries;
     },
   },
   resolutionMaxPerPage: integer('RESOLUTION_MAX_PER_PAGE', 'Largest `perPage` of `GET /resolve/domains`', 200, 1, 1000),
   custodyKey: {
     name: 'CUSTODY_KEY',
-    description: 'Base64 of 32 random bytes: the master key the private keys of custodial wallets are sealed under (AES-256-GCM); unset: generated once into `DATA_DIR/custody.key`. Processes sharing a database must share it; losing it loses the wallets',
+    description:
+      'Base64 of 32 random bytes: the master key the private keys of custodial wallets are sealed under (AES-256-GCM); unset: generated once into `DATA_DIR/custody.key`. Processes sharing a database must share it; losing it loses the wallets',
     parse: (raw: string | undefined): string | undefined => {
       if (raw === undefined || raw === '') return undefined;
-      if (Buffer.from(raw, 'base64').length !== 32) throw new ConfigError('CUSTODY_KEY must be the base64 of exactly 32 bytes'); // never echo a key
+      if (Buffer.from(raw, 'base64').length !== 32)
+        throw new ConfigError('CUSTODY_KEY must be the base64 of exactly 32 bytes'); // never echo a key
       return raw;
     },
   },
   web3WalletLimit: integer('WEB3_WALLET_LIMIT', 'Custodial wallets one web3 partner account may create', 25, 1, 10000),
-  web3CreditLimitCents: integer('WEB3_CREDIT_LIMIT_CENTS', 'Largest running balance (uninvoiced charges, US cents) of a web3 partner; a claim beyond it is refused with `INSUFFICIENT_BALANCE`', 10000000, 0, 1000000000000),
-  web3ReturnDays: integer('WEB3_RETURN_DAYS', 'Days after a claim during which the domain can be returned with its price credited back', 14, 0, 3650),
-  web3ComingSoonTlds: text('WEB3_COMING_SOON_TLDS', 'Blockchain endings shown as `COMING_SOON` (not claimable yet), comma-separated; empty: none', '', /^([a-z0-9-]+(,[a-z0-9-]+)*)?$/),
-  walletVerificationTtlMinutes: integer('WALLET_VERIFICATION_TTL_MINUTES', 'How long a wallet verification message may be signed and submitted', 60, 1, 10080),
-  webhookRetryUnitMs: integer('WEBHOOK_RETRY_UNIT_MS', 'Length of one "minute" of the webhook retry schedule (1, 2, 4, 8, 16, 32, 64, 120); tests shrink it', 60000, 1, 3600000),
-  webhookTimeoutMs: integer('WEBHOOK_TIMEOUT_MS', 'How long a webhook receiver has to answer before the delivery counts as failed', 10000, 100, 120000),
-  webhookPollMs: integer('WEBHOOK_POLL_MS', 'How often the webhook dispatcher looks for due deliveries when no notification came', 1000, 10, 60000),
+  web3CreditLimitCents: integer(
+    'WEB3_CREDIT_LIMIT_CENTS',
+    'Largest running balance (uninvoiced charges, US cents) of a web3 partner; a claim beyond it is refused with `INSUFFICIENT_BALANCE`',
+    10000000,
+    0,
+    1000000000000,
+  ),
+  web3ReturnDays: integer(
+    'WEB3_RETURN_DAYS',
+    'Days after a claim during which the domain can be returned with its price credited back',
+    14,
+    0,
+    3650,
+  ),
+  web3ComingSoonTlds: text(
+    'WEB3_COMING_SOON_TLDS',
+    'Blockchain endings shown as `COMING_SOON` (not claimable yet), comma-separated; empty: none',
+    '',
+    /^([a-z0-9-]+(,[a-z0-9-]+)*)?$/,
+  ),
+  walletVerificationTtlMinutes: integer(
+    'WALLET_VERIFICATION_TTL_MINUTES',
+    'How long a wallet verification message may be signed and submitted',
+    60,
+    1,
+    10080,
+  ),
+  webhookRetryUnitMs: integer(
+    'WEBHOOK_RETRY_UNIT_MS',
+    'Length of one "minute" of the webhook retry schedule (1, 2, 4, 8, 16, 32, 64, 120); tests shrink it',
+    60000,
+    1,
+    3600000,
+  ),
+  webhookTimeoutMs: integer(
+    'WEBHOOK_TIMEOUT_MS',
+    'How long a webhook receiver has to answer before the delivery counts as failed',
+    10000,
+    100,
+    120000,
+  ),
+  webhookPollMs: integer(
+    'WEBHOOK_POLL_MS',
+    'How often the webhook dispatcher looks for due deliveries when no notification came',
+    1000,
+    10,
+    60000,
+  ),
   webhookConcurrency: integer('WEBHOOK_CONCURRENCY', 'Webhook deliveries one worker process sends at once', 8, 1, 256),
-  webhookAllowPrivateTargets: flag('WEBHOOK_ALLOW_PRIVATE_TARGETS', 'Allow webhook URLs on loopback, private and link-local addresses (development and tests); keep false in production', false),
-  testExecutorEnabled: flag('TEST_EXECUTOR_ENABLED', 'Registers the `TEST_STEP` dependency executor used to prove the operation engine', false),
+  webhookAllowPrivateTargets: flag(
+    'WEBHOOK_ALLOW_PRIVATE_TARGETS',
+    'Allow webhook URLs on loopback, private and link-local addresses (development and tests); keep false in production',
+    false,
+  ),
 } as const;
 
 type Values = { readonly [K in keyof typeof VARIABLES]: ReturnType<(typeof VARIABLES)[K]['parse']> };
@@ -225,5 +450,8 @@ export const configurationTable = (): string =>
   [
     '| Variable | Default | Meaning |',
     '|---|---|---|',
-    ...Object.values(VARIABLES).map((variable) => `| \`${variable.name}\` | ${'defaultText' in variable && variable.defaultText !== undefined ? `\`${variable.defaultText}\`` : 'unset'} | ${variable.description} |`),
+    ...Object.values(VARIABLES).map(
+      (variable) =>
+        `| \`${variable.name}\` | ${'defaultText' in variable && variable.defaultText !== undefined ? `\`${variable.defaultText}\`` : 'unset'} | ${variable.description} |`,
+    ),
   ].join('\n');

@@ -3,7 +3,9 @@ import { DependencyExecutors } from '../../application/operations/dependency-exe
 import { OperationFinishers } from '../../application/operations/operation-finishers';
 import { OperationMetrics } from '../../application/operations/operation-metrics.port';
 import { Clock, SystemClock } from '../../application/shared/clock';
+import { MetricsExposition } from '../../application/shared/service-health.port';
 import { ConsumerRegistry } from '../../application/shared/consumer-registry';
+import { LeasedWorkRegistry } from '../../application/shared/leased-work-registry';
 import { Readiness } from '../../application/shared/readiness';
 import { AppConfig } from '../config/config';
 import { Engine } from '../engine/engine.service';
@@ -23,13 +25,28 @@ export class CoreModule {
         { provide: Clock, useValue: clock },
         Metrics,
         { provide: OperationMetrics, useExisting: Metrics },
+        { provide: MetricsExposition, useExisting: Metrics },
         ConsumerRegistry,
+        LeasedWorkRegistry,
         DependencyExecutors,
         OperationFinishers,
         Engine,
         Readiness,
       ],
-      exports: [AppConfig, Runtime, Clock, Metrics, OperationMetrics, ConsumerRegistry, DependencyExecutors, OperationFinishers, Engine, Readiness],
+      exports: [
+        AppConfig,
+        Runtime,
+        Clock,
+        Metrics,
+        OperationMetrics,
+        MetricsExposition,
+        ConsumerRegistry,
+        LeasedWorkRegistry,
+        DependencyExecutors,
+        OperationFinishers,
+        Engine,
+        Readiness,
+      ],
     };
   }
 }

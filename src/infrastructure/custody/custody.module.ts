@@ -14,7 +14,10 @@ import { PostgresCustodialKeyring } from './postgres-custodial-keyring';
     {
       provide: CustodialKeyring,
       useFactory: (pool: Pool, config: AppConfig) =>
-        new PostgresCustodialKeyring(pool, new AesSecretBox(loadSecretKey(config.values.custodyKey, join(config.values.dataDir, 'custody.key')))),
+        new PostgresCustodialKeyring(
+          pool,
+          new AesSecretBox(loadSecretKey(config.values.custodyKey, join(config.values.dataDir, 'custody.key'))),
+        ),
       inject: [Pool, AppConfig],
     },
     { provide: CustodialSigners, useExisting: CustodialKeyring },

@@ -22,14 +22,23 @@ export class PostgresCustodialKeyring extends CustodialKeyring {
       [address, accountId, dependencyId, this.box.seal(key)],
     );
     // a second run made a key that was not kept: the first run's wallet is the one
-    const { rows } = await this.pool.query<{ address: Address }>('select address from custodial_keys where dependency_id = $1', [dependencyId]);
+    const { rows } = await this.pool.query<{ address: Address }>(
+      'select address from custodial_keys where dependency_id = $1',
+      [dependencyId],
+    );
     return rows[0].address;
   }
 
   async signerFor(accountId: string, address: Address): Promise<MessageSigner | undefined> {
-    const { rows } = await this.pool.query<{ sealed_key: string }>('select sealed_key from custodial_keys where address = $1 and account_id = $2', [address.toLowerCase(), accountId]);
+    const { rows } = await this.pool.query<{ sealed_key: string }>(
+      'select sealed_key from custodial_keys where address = $1 and account_id = $2',
+      [address.toLowerCase(), accountId],
+    );
     if (rows.length === 0) return undefined;
     const account = privateKeyToAccount(this.box.open(rows[0].sealed_key) as `0x${string}`);
-    return { address: address.toLowerCase() as Address, signRaw: (digest) => account.signMessage({ message: { raw: digest } }) };
+    return {
+      address: address.toLowerCase() as Address,
+      signRaw: (digest) => account.signMessage({ message: { raw: digest } }),
+    };
   }
 }

@@ -1,12 +1,9 @@
 import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
 import { Pool } from 'pg';
-import { DependencyExecutors } from '../../application/operations/dependency-executors';
-import { OperationWorkers } from '../../application/operations/operation-workers';
-import { WorkQueue } from '../../application/operations/work-queue.port';
-import { Clock } from '../../application/shared/clock';
 import { ConsumerRegistry } from '../../application/shared/consumer-registry';
 import { compareCheckpoints, EventStore } from '../../application/shared/event-store.port';
+import { LeaseLoops } from '../../application/shared/lease-loops';
+import { LeasedWorkRegistry } from '../../application/shared/leased-work-registry';
 import { AppConfig } from '../config/config';
 import { Metrics } from '../metrics/metrics';
 import { ConsumerRunner } from '../postgres/consumer-runner';
@@ -14,16 +11,15 @@ import { PostgresNotifications } from '../postgres/postgres-notifications';
 import { Runtime } from '../runtime';
 
 /**
- * The asynchronous half of the service: projections, reactors and operation workers. It runs in the `worker` and
- * `all` roles; in the `api` role it stays idle and `settled()` has nothing to wait for.
+ * The asynchronous half of the service: projections and reactors, and the lease loops of every kind of leased work
+ * (operation workers, webhook dispatcher). It runs in the `worker` and `all` roles; in the `api` role it stays idle
+ * and `settled()` has nothing to wait for.
  */
-const SOON_MS = 2000;
-
 @Injectable()
 export class Engine implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly log = new Logger(Engine.name);
   private runner: ConsumerRunner | undefined;
-  private workers: OperationWorkers | undefined;
+  private leaseLoops: LeaseLoops<unknown>[] = [];
   private readonly settlers: (() => Promise<string>)[] = [];
 
   constructor(
@@ -32,11 +28,8 @@ export class Engine implements OnApplicationBootstrap, BeforeApplicationShutdown
     private readonly pool: Pool,
     private readonly notifications: PostgresNotifications,
     private readonly store: EventStore,
-    private readonly queue: WorkQueue,
     private readonly registry: ConsumerRegistry,
-    private readonly executors: DependencyExecutors,
-    private readonly commands: CommandBus,
-    private readonly clock: Clock,
+    private readonly leasedWork: LeasedWorkRegistry,
     private readonly metrics: Metrics,
   ) {}
 
@@ -44,31 +37,32 @@ export class Engine implements OnApplicationBootstrap, BeforeApplicationShutdown
     this.metrics.onCollect(() => this.reportLag());
     if (!this.runtime.runsWorkers) return;
     const values = this.config.values;
-    this.runner = new ConsumerRunner(this.pool, this.store, this.notifications, this.registry.projections, this.registry.reactors, {
-      connectionString: this.runtime.databaseUrl,
-      batchSize: values.consumerBatchSize,
-      pollMs: values.subscriptionPollMs,
-      retryMs: 1000,
-      standbyMs: values.consumerStandbyMs,
-      log: {
-        info: (message) => this.log.log(message),
-        warn: (message) => this.log.warn(message),
-        error: (message, error) => this.log.error(message, (error as Error | undefined)?.stack),
+    this.runner = new ConsumerRunner(
+      this.pool,
+      this.store,
+      this.notifications,
+      this.registry.projections,
+      this.registry.reactors,
+      {
+        connectionString: this.runtime.databaseUrl,
+        batchSize: values.consumerBatchSize,
+        pollMs: values.subscriptionPollMs,
+        retryMs: 1000,
+        standbyMs: values.consumerStandbyMs,
+        log: {
+          info: (message) => this.log.log(message),
+          warn: (message) => this.log.warn(message),
+          error: (message, error) => this.log.error(message, (error as Error | undefined)?.stack),
+        },
       },
-    });
+    );
     await this.runner.start();
-    this.workers = new OperationWorkers(this.queue, this.store, this.commands, this.executors, this.clock, {
-      concurrency: values.workerConcurrency,
-      leaseMs: values.workerLeaseMs,
-      pollMs: values.workerPollMs,
-      maxAttempts: values.workerMaxAttempts,
-      retryBaseMs: values.workerRetryBaseMs,
-    });
-    this.workers.start();
+    this.leaseLoops = this.leasedWork.kinds.map((work) => new LeaseLoops(work));
+    for (const loops of this.leaseLoops) loops.start();
   }
 
   async beforeApplicationShutdown(): Promise<void> {
-    await this.workers?.stop();
+    await Promise.all(this.leaseLoops.map((loops) => loops.stop()));
     await this.runner?.stop();
   }
 
@@ -81,27 +75,36 @@ export class Engine implements OnApplicationBootstrap, BeforeApplicationShutdown
   }
 
   /**
-   * Resolves once the settlers, and the projections and reactors of this process have handled every event in the store and no
-   * dependency is running or due within two seconds (a short retry counts as work still to do; one in five
-   * minutes does not); loops because what they do appends more events. For tests and the CLI.
+   * Resolves once the settlers, and the projections and reactors of this process have handled every event in the
+   * store and no leased work is running here or pending (each kind says what counts: a dependency due within two
+   * seconds does, a webhook retry due later does not); loops because what they do appends more events. For tests and
+   * the CLI.
    */
   async settled(): Promise<void> {
-    if (!this.runner || !this.workers) return;
+    if (!this.runner) return;
     for (;;) {
-      const outside = await this.settle();
+      const outside = await this.progress();
       const head = await this.store.head();
       await this.runner.reached(head);
-      if (!(await this.workers.idle(SOON_MS))) {
-        // due work with no job running here is leased elsewhere or about to be: look again shortly
-        await Promise.race([this.workers.nextJobEnd(), new Promise((resolve) => setTimeout(resolve, 20))]);
+      const states = await Promise.all(this.leaseLoops.map((loops) => loops.state()));
+      const busy = this.leaseLoops.filter((_loops, n) => !states[n].idle);
+      if (busy.length > 0) {
+        // pending work with no run here is leased elsewhere or about to be: look again shortly
+        await Promise.race([
+          ...busy.map((loops) => loops.nextRunEnd()),
+          new Promise((resolve) => setTimeout(resolve, 20)),
+        ]);
         continue;
       }
-      if (compareCheckpoints(await this.store.head(), head) === 0 && (await this.settle()) === outside) return;
+      if (compareCheckpoints(await this.store.head(), head) === 0 && (await this.progress()) === outside) return;
     }
   }
 
-  private async settle(): Promise<string> {
-    return (await Promise.all(this.settlers.map((settle) => settle()))).join(';');
+  /** Where the settlers got to and the marks of the leased work, as one string that changes when any of them moves. */
+  private async progress(): Promise<string> {
+    const settled = await Promise.all(this.settlers.map((settle) => settle()));
+    const marks = await Promise.all(this.leaseLoops.map(async (loops) => (await loops.state()).mark));
+    return [...settled, ...marks].join(';');
   }
 
   private async reportLag(): Promise<void> {

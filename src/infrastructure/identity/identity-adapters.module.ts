@@ -1,19 +1,17 @@
 import { join } from 'node:path';
 import { Global, Logger, Module, OnApplicationShutdown } from '@nestjs/common';
 import { Pool } from 'pg';
-import { IdentitySettings } from '../../application/identity/identity-settings';
 import { PasswordHasher, RateLimiter, SecretBox, TokenSigner } from '../../application/identity/identity.ports';
 import { Clock } from '../../application/shared/clock';
 import { Mailer } from '../../application/shared/mailer.port';
 import { AppConfig } from '../config/config';
+import { issuerOf } from '../config/settings.module';
 import { MailboxDirectoryMailer } from '../mail/mailbox-directory-mailer';
 import { SmtpMailer } from '../mail/smtp-mailer';
 import { PostgresRateLimiter } from '../postgres/postgres-rate-limiter';
 import { AesSecretBox, loadSecretKey } from '../secrets/aes-secret-box';
 import { Argon2PasswordHasher } from '../secrets/argon2-password-hasher';
 import { JoseTokenSigner } from '../tokens/jose-token-signer';
-
-export const issuerOf = (config: AppConfig): string => config.values.oauthIssuer ?? `http://localhost:${config.values.port}`;
 
 const mailerFor = (config: AppConfig): Mailer => {
   const { smtpUrl, mailFrom, dataDir } = config.values;
@@ -36,21 +34,24 @@ class MailerShutdown implements OnApplicationShutdown {
   providers: [
     {
       provide: SecretBox,
-      useFactory: (config: AppConfig) => new AesSecretBox(loadSecretKey(config.values.secretsKey, join(config.values.dataDir, 'secrets.key'))),
+      useFactory: (config: AppConfig) =>
+        new AesSecretBox(loadSecretKey(config.values.secretsKey, join(config.values.dataDir, 'secrets.key'))),
       inject: [AppConfig],
     },
     { provide: PasswordHasher, useClass: Argon2PasswordHasher },
-    { provide: TokenSigner, useFactory: (pool: Pool, box: SecretBox, config: AppConfig) => new JoseTokenSigner(pool, box, issuerOf(config)), inject: [Pool, SecretBox, AppConfig] },
-    { provide: RateLimiter, useFactory: (pool: Pool, clock: Clock) => new PostgresRateLimiter(pool, clock), inject: [Pool, Clock] },
+    {
+      provide: TokenSigner,
+      useFactory: (pool: Pool, box: SecretBox, config: AppConfig) => new JoseTokenSigner(pool, box, issuerOf(config)),
+      inject: [Pool, SecretBox, AppConfig],
+    },
+    {
+      provide: RateLimiter,
+      useFactory: (pool: Pool, clock: Clock) => new PostgresRateLimiter(pool, clock),
+      inject: [Pool, Clock],
+    },
     { provide: Mailer, useFactory: mailerFor, inject: [AppConfig] },
     { provide: MailerShutdown, useFactory: (mailer: Mailer) => new MailerShutdown(mailer), inject: [Mailer] },
-    {
-      provide: IdentitySettings,
-      useFactory: ({ values }: AppConfig) =>
-        new IdentitySettings(values.refreshTokenTtlDays * 86_400, values.oauthRateLimitPerIp, values.signupRateLimitPerEmail, values.rateWindowSeconds, values.credentialCacheMs),
-      inject: [AppConfig],
-    },
   ],
-  exports: [SecretBox, PasswordHasher, TokenSigner, RateLimiter, Mailer, IdentitySettings],
+  exports: [SecretBox, PasswordHasher, TokenSigner, RateLimiter, Mailer],
 })
 export class IdentityAdaptersModule {}

@@ -3,8 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import MailComposer from 'nodemailer/lib/mail-composer';
 import { Mail, Mailer } from '../../application/shared/mailer.port';
-
-type Log = { info(message: string): void };
+import { Log } from '../logging/log';
 
 /**
  * The embedded default when no SMTP server is configured: each mail is written as an `.eml` file (the same
@@ -15,13 +14,16 @@ export class MailboxDirectoryMailer implements Mailer {
   constructor(
     private readonly directory: string,
     private readonly from: string,
-    private readonly log: Log,
+    private readonly log: Pick<Log, 'info'>,
   ) {}
 
   async send(mail: Mail): Promise<void> {
     const message = await new MailComposer({ from: this.from, ...mail }).compile().build();
     await mkdir(this.directory, { recursive: true, mode: 0o700 });
-    const file = join(this.directory, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`);
+    const file = join(
+      this.directory,
+      `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`,
+    );
     await writeFile(file, message, { mode: 0o600 });
     this.log.info(`mail "${mail.subject}" to ${mail.to} is in ${file}`);
   }

@@ -5,7 +5,10 @@ import { Mail, Mailer, PermanentMailFailure } from '../../application/shared/mai
 export class SmtpMailer implements Mailer {
   private readonly transport: Transporter;
 
-  constructor(url: string, private readonly from: string) {
+  constructor(
+    url: string,
+    private readonly from: string,
+  ) {
     this.transport = nodemailer.createTransport(url);
   }
 
@@ -14,7 +17,8 @@ export class SmtpMailer implements Mailer {
       await this.transport.sendMail({ from: this.from, ...mail });
     } catch (error) {
       const code = (error as { responseCode?: number }).responseCode;
-      if (code !== undefined && code >= 500) throw new PermanentMailFailure(`the SMTP server refused the mail (${code})`);
+      if (code !== undefined && code >= 500)
+        throw new PermanentMailFailure(`the SMTP server refused the mail (${code})`);
       throw error;
     }
   }

@@ -27,7 +27,8 @@ export class InMemoryEventStore implements EventStore {
     if (previous) return { versions: previous, duplicate: true };
     for (const { streamId, expectedVersion } of writes) {
       const actual = this.streams.get(streamId)?.length ?? 0;
-      if (!checkExpectedVersion(expectedVersion, actual)) throw new WrongExpectedVersion(streamId, expectedVersion, actual);
+      if (!checkExpectedVersion(expectedVersion, actual))
+        throw new WrongExpectedVersion(streamId, expectedVersion, actual);
     }
     const versions = writes.map(({ streamId, events }) => {
       const stream = this.streams.get(streamId) ?? [];
@@ -35,7 +36,10 @@ export class InMemoryEventStore implements EventStore {
       for (const { type, data } of events) {
         const position = BigInt(this.all.length + 1);
         const stored: StoredEvent = {
-          type, data, streamId, metadata,
+          type,
+          data,
+          streamId,
+          metadata,
           streamPosition: stream.length + 1,
           globalPosition: position,
           checkpoint: { transactionId: 0n, position },

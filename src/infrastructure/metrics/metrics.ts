@@ -1,11 +1,20 @@
 import { Injectable } from '@nestjs/common';
 import { Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { OperationMetrics } from '../../application/operations/operation-metrics.port';
+import { MetricsExposition } from '../../application/shared/service-health.port';
 
 /** The process's Prometheus registry and the instruments the service records. */
 @Injectable()
-export class Metrics implements OperationMetrics {
+export class Metrics implements OperationMetrics, MetricsExposition {
   readonly registry = new Registry();
+
+  get contentType(): string {
+    return this.registry.contentType;
+  }
+
+  text(): Promise<string> {
+    return this.registry.metrics();
+  }
 
   readonly requestDuration = new Histogram({
     name: 'http_request_duration_seconds',

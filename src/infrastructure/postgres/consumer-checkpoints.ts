@@ -8,10 +8,17 @@ export const readCheckpoint = async (db: Queryable, name: string, generation: nu
     'select transaction_id::text, position from consumer_checkpoints where name = $1 and generation = $2',
     [name, generation],
   );
-  return rows.length === 0 ? START : { transactionId: BigInt(rows[0].transaction_id), position: BigInt(rows[0].position) };
+  return rows.length === 0
+    ? START
+    : { transactionId: BigInt(rows[0].transaction_id), position: BigInt(rows[0].position) };
 };
 
-export const saveCheckpoint = async (db: Queryable, name: string, generation: number, checkpoint: Checkpoint): Promise<void> => {
+export const saveCheckpoint = async (
+  db: Queryable,
+  name: string,
+  generation: number,
+  checkpoint: Checkpoint,
+): Promise<void> => {
   await db.query(
     `insert into consumer_checkpoints (name, generation, transaction_id, position) values ($1, $2, $3::text::xid8, $4)
      on conflict (name, generation) do update set transaction_id = excluded.transaction_id, position = excluded.position, updated_at = now()`,
@@ -25,11 +32,17 @@ export const newestCheckpoints = async (db: Queryable, names: readonly string[])
     `select distinct on (name) name, transaction_id::text, position from consumer_checkpoints where name = any($1) order by name, generation desc`,
     [names],
   );
-  return new Map(rows.map((row) => [row.name, { transactionId: BigInt(row.transaction_id), position: BigInt(row.position) }]));
+  return new Map(
+    rows.map((row) => [row.name, { transactionId: BigInt(row.transaction_id), position: BigInt(row.position) }]),
+  );
 };
 
 /** The generation this code version of a projection builds into: the newest one for its version, or a new one. */
-export const currentGeneration = async (pool: Pool, name: string, codeVersion: number): Promise<{ generation: number; live: boolean }> => {
+export const currentGeneration = async (
+  pool: Pool,
+  name: string,
+  codeVersion: number,
+): Promise<{ generation: number; live: boolean }> => {
   const { rows } = await pool.query<{ generation: number; live: boolean }>(
     `with newest as (
        select generation, live from projection_generations where name = $1 and code_version = $2 order by generation desc limit 1
@@ -61,8 +74,14 @@ export const startNewGeneration = async (pool: Pool, name: string, codeVersion: 
 
 /** Makes a caught-up generation the one queries read, and drops the documents of the others. */
 export const goLive = async (client: PoolClient, name: string, generation: number): Promise<void> => {
-  await client.query('update projection_generations set live = false where name = $1 and live and generation <> $2', [name, generation]);
-  await client.query('update projection_generations set live = true where name = $1 and generation = $2', [name, generation]);
+  await client.query('update projection_generations set live = false where name = $1 and live and generation <> $2', [
+    name,
+    generation,
+  ]);
+  await client.query('update projection_generations set live = true where name = $1 and generation = $2', [
+    name,
+    generation,
+  ]);
   await client.query('delete from projection_documents where projection = $1 and generation < $2', [name, generation]);
   await client.query('delete from consumer_checkpoints where name = $1 and generation < $2', [name, generation]);
   await client.query('delete from projection_generations where name = $1 and generation < $2', [name, generation]);

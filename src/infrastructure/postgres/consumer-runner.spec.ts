@@ -32,16 +32,27 @@ describe('consumer runner (projections and reactors on PostgreSQL)', () => {
 
   const runner = (projections: Projection<unknown>[], reactors: Reactor[] = []): ConsumerRunner => {
     const created = new ConsumerRunner(subject.pool, subject.store, notifications, projections, reactors, {
-      connectionString: subject.url, batchSize: 3, pollMs: 50, retryMs: 10, standbyMs: 50, log: quietLog,
+      connectionString: subject.url,
+      batchSize: 3,
+      pollMs: 50,
+      retryMs: 10,
+      standbyMs: 50,
+      log: quietLog,
     });
     runners.push(created);
     return created;
   };
   const settle = async (consumers: ConsumerRunner) => consumers.reached(await subject.store.head());
   const count = (streamId: string, n = 1) =>
-    subject.store.append([{ streamId, expectedVersion: 'any', events: Array.from({ length: n }, () => ({ type: 'Counted', data: {} })) }], {
-      commandId: randomUUID(), correlationId: 'c', causationId: 'c', accountId: null,
-    });
+    subject.store.append(
+      [{ streamId, expectedVersion: 'any', events: Array.from({ length: n }, () => ({ type: 'Counted', data: {} })) }],
+      {
+        commandId: randomUUID(),
+        correlationId: 'c',
+        causationId: 'c',
+        accountId: null,
+      },
+    );
 
   beforeEach(async () => {
     subject = await openPostgresEventStore();
@@ -73,7 +84,8 @@ describe('consumer runner (projections and reactors on PostgreSQL)', () => {
     const tried = new Signal();
     // a read model that lags: it refuses the event until let go, and the runner delivers it again
     const laggard: Projection<Tally> = {
-      ...tally(1), name: 'laggard',
+      ...tally(1),
+      name: 'laggard',
       evolve: (row, event) => {
         attempts++;
         tried.notify();
@@ -83,7 +95,12 @@ describe('consumer runner (projections and reactors on PostgreSQL)', () => {
     };
     const last: Projection<Tally> = { ...tally(1), name: 'last', showsLast: true };
     const reactions: string[] = [];
-    const afterReadModels: Reactor = { name: 'after-read-models', handles: ['Counted'], afterReadModels: true, react: async (events) => void reactions.push(...events.map((event) => event.streamId)) };
+    const afterReadModels: Reactor = {
+      name: 'after-read-models',
+      handles: ['Counted'],
+      afterReadModels: true,
+      react: async (events) => void reactions.push(...events.map((event) => event.streamId)),
+    };
     // the laggard runs in another process, which took it first; this one stands by for it and runs the rest
     const elsewhere = runner([laggard as Projection<unknown>]);
     await elsewhere.start();

@@ -1,14 +1,19 @@
 import { EventEmitter } from 'node:events';
 import { Client, Pool } from 'pg';
-import { Checkpoint, compareCheckpoints, EventStore, START, StoredEvent } from '../../application/shared/event-store.port';
+import {
+  Checkpoint,
+  compareCheckpoints,
+  EventStore,
+  START,
+  StoredEvent,
+} from '../../application/shared/event-store.port';
 import { Projection, Reactor } from '../../application/shared/projection';
 import { subscribe, Subscription } from '../../application/shared/subscription';
 import { inTransaction } from './database';
 import { currentGeneration, goLive, newestCheckpoints, readCheckpoint, saveCheckpoint } from './consumer-checkpoints';
 import { applyToDocuments } from './projection-writer';
 import { PostgresNotifications } from './postgres-notifications';
-
-type Log = { info(message: string): void; warn(message: string): void; error(message: string, error?: unknown): void };
+import { Log } from '../logging/log';
 
 export interface ConsumerRunnerOptions {
   readonly connectionString: string;
@@ -17,10 +22,11 @@ export interface ConsumerRunnerOptions {
   readonly retryMs: number;
   /** How often a process that does not hold a consumer checks whether its holder went away. */
   readonly standbyMs: number;
-  readonly log: Log;
+  readonly log: Pick<Log, 'info' | 'warn' | 'error'>;
 }
 
-export type Consumer = { kind: 'projection'; definition: Projection<unknown> } | { kind: 'reactor'; definition: Reactor };
+export type Consumer =
+  { kind: 'projection'; definition: Projection<unknown> } | { kind: 'reactor'; definition: Reactor };
 
 interface Running {
   readonly consumer: Consumer;
@@ -42,7 +48,9 @@ const FOLLOW_WARN_MS = 10_000;
  */
 export const followedBy = (consumer: Consumer, projections: readonly Projection<unknown>[]): string[] => {
   if (consumer.kind === 'projection') {
-    return consumer.definition.showsLast ? projections.filter((projection) => !projection.showsLast).map((projection) => projection.name) : [];
+    return consumer.definition.showsLast
+      ? projections.filter((projection) => !projection.showsLast).map((projection) => projection.name)
+      : [];
   }
   return consumer.definition.afterReadModels ? projections.map((projection) => projection.name) : [];
 };
@@ -78,14 +86,20 @@ export class ConsumerRunner {
   }
 
   async start(): Promise<void> {
-    this.lockClient = new Client({ connectionString: this.options.connectionString, application_name: 'domain-engine-consumers' });
+    this.lockClient = new Client({
+      connectionString: this.options.connectionString,
+      application_name: 'domain-engine-consumers',
+    });
     this.lockClient.on('error', (error) => this.options.log.error('consumer lock connection lost', error));
     await this.lockClient.connect();
     this.unlisten = this.notifications.listen(CONSUMERS_CHANNEL, () => void this.followNewGenerations());
     await this.notifications.ready();
     await this.startStandingBy();
     // the tick also catches a rebuild request whose notification was missed
-    this.standbyTimer = setInterval(() => void this.startStandingBy().then(() => this.followNewGenerations()), this.options.standbyMs);
+    this.standbyTimer = setInterval(
+      () => void this.startStandingBy().then(() => this.followNewGenerations()),
+      this.options.standbyMs,
+    );
     this.standbyTimer.unref();
   }
 
@@ -106,7 +120,9 @@ export class ConsumerRunner {
   /** Resolves once every consumer this process runs has handled everything up to `target` (and rebuilds went live). */
   async reached(target: Checkpoint): Promise<void> {
     const behind = (): boolean =>
-      [...this.running.values()].some((running) => !running.live || compareCheckpoints(running.subscription.position, target) < 0);
+      [...this.running.values()].some(
+        (running) => !running.live || compareCheckpoints(running.subscription.position, target) < 0,
+      );
     if (!behind()) return;
     await new Promise<void>((resolve) => {
       const check = (): void => {
@@ -181,7 +197,9 @@ export class ConsumerRunner {
     setImmediate(() => this.progress.emit('progress'));
   }
 
-  /** Waits until the consumers `consumer` follows have handled everything up to `target`, here or in another process. */
+  /**
+   * Waits until the consumers `consumer` follows have handled everything up to `target`, here or in another process.
+   */
   private async followedReached(consumer: Consumer, target: Checkpoint): Promise<void> {
     const followed = followedBy(consumer, this.projections());
     if (followed.length === 0) return;
@@ -193,7 +211,9 @@ export class ConsumerRunner {
       if (this.stopped) throw new Error(`stopped while ${consumer.definition.name} waited for ${behind.join(', ')}`);
       if (!warned && Date.now() - started > FOLLOW_WARN_MS) {
         warned = true;
-        this.options.log.warn(`${consumer.definition.name} has waited ${FOLLOW_WARN_MS} ms for ${behind.join(', ')} to catch up`);
+        this.options.log.warn(
+          `${consumer.definition.name} has waited ${FOLLOW_WARN_MS} ms for ${behind.join(', ')} to catch up`,
+        );
       }
       await new Promise<void>((resolve) => {
         const done = (): void => {
@@ -207,7 +227,9 @@ export class ConsumerRunner {
     }
   }
 
-  /** Which of `names` have not handled `target` yet: read from the subscriptions of this process, else from the store. */
+  /**
+   * Which of `names` have not handled `target` yet: read from the subscriptions of this process, else from the store.
+   */
   private async behind(names: readonly string[], target: Checkpoint): Promise<string[]> {
     const local = new Map([...this.running].map(([name, running]) => [name, running.subscription.position]));
     const remote = names.filter((name) => !local.has(name));

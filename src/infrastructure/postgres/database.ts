@@ -24,7 +24,9 @@ export const inTransaction = async <T>(pool: Pool, work: (client: PoolClient) =>
 
 /** SQLSTATE of a pg error, if it is one. */
 export const sqlState = (error: unknown): string | undefined =>
-  typeof error === 'object' && error !== null && 'code' in error ? String((error as { code: unknown }).code) : undefined;
+  typeof error === 'object' && error !== null && 'code' in error
+    ? String((error as { code: unknown }).code)
+    : undefined;
 
 /** The same server URL with another database name. */
 export const withDatabase = (url: string, database: string): string => {
@@ -33,7 +35,10 @@ export const withDatabase = (url: string, database: string): string => {
   return parsed.toString();
 };
 
-/** Runs `work` while holding a session advisory lock on a connection of its own: processes sharing the database take turns. */
+/**
+ * Runs `work` while holding a session advisory lock on a connection of its own: processes sharing the database take
+ * turns.
+ */
 export const withAdvisoryLock = async <T>(url: string, key: number, work: () => Promise<T>): Promise<T> => {
   const client = new Client({ connectionString: url, application_name: 'domain-engine' });
   await client.connect();

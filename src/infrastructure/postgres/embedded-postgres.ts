@@ -4,9 +4,8 @@ import { chownSync, existsSync, lstatSync, mkdirSync, readFileSync, symlinkSync,
 import { tmpdir, userInfo } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 
+import { Log } from '../logging/log';
 import { isAlive, stopProcess } from '../processes';
-
-type Logger = { info(message: string): void; debug(message: string): void };
 
 export interface EmbeddedPostgresOptions {
   /** The cluster's data directory (PGDATA); created and initialised when empty, kept across restarts. */
@@ -14,7 +13,7 @@ export interface EmbeddedPostgresOptions {
   readonly port: number;
   /** Extra server settings (`name=value`), e.g. relaxed durability for throwaway test clusters. */
   readonly settings?: readonly string[];
-  readonly log: Logger;
+  readonly log: Pick<Log, 'info' | 'debug'>;
 }
 
 export interface RunningPostgres {
@@ -43,7 +42,11 @@ export const startEmbeddedPostgres = async (options: EmbeddedPostgresOptions): P
       // the process that started it was killed: this one takes the server over and stops it on exit
       writeFileSync(ownerFile, String(process.pid));
       options.log.info(`adopted the embedded PostgreSQL left running on port ${running.port}`);
-      return { url: urlFor(running.port, readPassword(dataDir)), owned: true, stop: () => stopProcess(running.pid, 'SIGINT', 30_000) }; // SIGINT: a fast shutdown
+      return {
+        url: urlFor(running.port, readPassword(dataDir)),
+        owned: true,
+        stop: () => stopProcess(running.pid, 'SIGINT', 30_000),
+      }; // SIGINT: a fast shutdown
     }
     options.log.info(`reusing the embedded PostgreSQL already running on port ${running.port}`);
     return { url: urlFor(running.port, readPassword(dataDir)), owned: false, stop: async () => undefined };
@@ -121,7 +124,12 @@ const serverAccount = (): Account => {
   }
 };
 
-const initialise = async (dataDir: string, initdb: string, account: Account, log: Logger): Promise<void> => {
+const initialise = async (
+  dataDir: string,
+  initdb: string,
+  account: Account,
+  log: Pick<Log, 'info' | 'debug'>,
+): Promise<void> => {
   log.info(`initialising an embedded PostgreSQL cluster in ${dataDir}`);
   // the parents stay traversable (0755) for the server's account; only the cluster itself is private
   mkdirSync(dirname(dataDir), { recursive: true, mode: 0o755 });
@@ -132,7 +140,18 @@ const initialise = async (dataDir: string, initdb: string, account: Account, log
   writeFileSync(passwordFile, `${password}\n`, { mode: 0o600 });
   if (account.uid !== undefined) chownSync(passwordFile, account.uid, account.gid as number);
   try {
-    await run(initdb, [`--pgdata=${dataDir}`, `--username=${USER}`, `--pwfile=${passwordFile}`, '--auth=scram-sha-256', '--encoding=UTF8', '--locale=C'], account);
+    await run(
+      initdb,
+      [
+        `--pgdata=${dataDir}`,
+        `--username=${USER}`,
+        `--pwfile=${passwordFile}`,
+        '--auth=scram-sha-256',
+        '--encoding=UTF8',
+        '--locale=C',
+      ],
+      account,
+    );
   } finally {
     writeFileSync(passwordFile, '');
     execFileSync('rm', ['-f', passwordFile]);
@@ -149,12 +168,24 @@ const run = (command: string, args: string[], account: Account): Promise<void> =
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolvePromise() : reject(new Error(`${command} failed (${code}): ${output}`))));
+    child.on('close', (code) =>
+      code === 0 ? resolvePromise() : reject(new Error(`${command} failed (${code}): ${output}`)),
+    );
   });
 
-const launch = (dataDir: string, postgres: string, account: Account, options: EmbeddedPostgresOptions): Promise<ChildProcess> =>
+const launch = (
+  dataDir: string,
+  postgres: string,
+  account: Account,
+  options: EmbeddedPostgresOptions,
+): Promise<ChildProcess> =>
   new Promise((resolvePromise, reject) => {
-    const settings = ['listen_addresses=127.0.0.1', 'unix_socket_directories=', 'max_connections=300', ...(options.settings ?? [])];
+    const settings = [
+      'listen_addresses=127.0.0.1',
+      'unix_socket_directories=',
+      'max_connections=300',
+      ...(options.settings ?? []),
+    ];
     const args = ['-D', dataDir, '-p', String(options.port), ...settings.flatMap((setting) => ['-c', setting])];
     // detached: a Ctrl-C in the terminal reaches the service only, which then stops the server in order
     const child = spawn(postgres, args, { ...account, stdio: ['ignore', 'ignore', 'pipe'], detached: true });

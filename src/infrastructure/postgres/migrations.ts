@@ -15,7 +15,9 @@ export interface Migration {
 
 export const loadMigrations = async (dir = MIGRATIONS_DIR): Promise<Migration[]> => {
   const files = (await readdir(dir)).filter((file) => /^\d{4}_[a-z0-9_]+\.sql$/.test(file)).sort();
-  return Promise.all(files.map(async (file) => ({ version: file.replace(/\.sql$/, ''), sql: await readFile(join(dir, file), 'utf8') })));
+  return Promise.all(
+    files.map(async (file) => ({ version: file.replace(/\.sql$/, ''), sql: await readFile(join(dir, file), 'utf8') })),
+  );
 };
 
 /** Applies the migrations not applied yet, each in its own transaction, in file order. Returns the versions applied. */
@@ -24,7 +26,9 @@ export const migrate = async (pool: Pool, migrations?: Migration[]): Promise<str
   const client = await pool.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
-    await client.query('create table if not exists schema_migrations (version text primary key, applied_at timestamptz not null default now())');
+    await client.query(
+      'create table if not exists schema_migrations (version text primary key, applied_at timestamptz not null default now())',
+    );
     const { rows } = await client.query<{ version: string }>('select version from schema_migrations');
     const applied = new Set(rows.map((row) => row.version));
     const pending = all.filter((migration) => !applied.has(migration.version));

@@ -3,8 +3,7 @@ import { Client } from 'pg';
 import { AppConfig } from '../config/config';
 import { withDatabase } from './database';
 import { startEmbeddedPostgres } from './embedded-postgres';
-
-type Log = { info(message: string): void; debug(message: string): void };
+import { Log } from '../logging/log';
 
 export interface OpenDatabase {
   readonly url: string;
@@ -16,7 +15,7 @@ export interface OpenDatabase {
 const EMBEDDED_DATABASE = 'domain_engine';
 
 /** `DATABASE_URL` when set; otherwise the embedded cluster of `DATA_DIR`, reused if another process runs it. */
-export const openDatabase = async (config: AppConfig, log: Log): Promise<OpenDatabase> => {
+export const openDatabase = async (config: AppConfig, log: Pick<Log, 'info' | 'debug'>): Promise<OpenDatabase> => {
   const { databaseUrl, dataDir, embeddedPostgresPort } = config.values;
   if (databaseUrl) return { url: databaseUrl, embedded: false, stop: async () => undefined };
   const server = await startEmbeddedPostgres({ dataDir: join(dataDir, 'postgres'), port: embeddedPostgresPort, log });

@@ -19,7 +19,9 @@ class Sql {
   filter(filter: Filter): string {
     switch (filter.op) {
       case 'eq':
-        return filter.value === null ? `${this.textAt(filter.path)} is null` : `${this.textAt(filter.path)} = ${this.param(String(filter.value))}`;
+        return filter.value === null
+          ? `${this.textAt(filter.path)} is null`
+          : `${this.textAt(filter.path)} = ${this.param(String(filter.value))}`;
       case 'in':
         return `${this.textAt(filter.path)} = any(${this.param(filter.values.map(String))}::text[])`;
       case 'prefix':
@@ -43,7 +45,11 @@ export class PostgresDocumentStore implements DocumentStore {
 
   async find<Row>(projection: string, options: FindOptions): Promise<Found<Row>[]> {
     const sql = new Sql();
-    const conditions = [`d.projection = ${sql.param(projection)}`, `d.generation = ${LIVE}`, ...(options.where ?? []).map((filter) => sql.filter(filter))];
+    const conditions = [
+      `d.projection = ${sql.param(projection)}`,
+      `d.generation = ${LIVE}`,
+      ...(options.where ?? []).map((filter) => sql.filter(filter)),
+    ];
     const { direction } = options.orderBy;
     const sorts = [options.orderBy, ...(options.thenBy ? [options.thenBy] : [])];
     const sortValues = sorts.map((sort) => sql.valueAt(sort.path, sort.numeric));
@@ -52,7 +58,9 @@ export class PostgresDocumentStore implements DocumentStore {
       const afterValues = [options.after.value, ...(options.thenBy ? [options.after.then ?? ''] : [])].map(
         (value, index) => `${sql.param(String(value))}${sorts[index].numeric ? '::numeric' : ''}`,
       );
-      conditions.push(`(${[...sortValues, 'd.id'].join(', ')}) ${comparison} (${[...afterValues, sql.param(options.after.id)].join(', ')})`);
+      conditions.push(
+        `(${[...sortValues, 'd.id'].join(', ')}) ${comparison} (${[...afterValues, sql.param(options.after.id)].join(', ')})`,
+      );
     }
     const { rows } = await this.pool.query<{ id: string; doc: Row }>(
       `select d.id, d.doc from projection_documents d where ${conditions.join(' and ')}
@@ -64,8 +72,15 @@ export class PostgresDocumentStore implements DocumentStore {
 
   async count(projection: string, where: readonly Filter[] = []): Promise<number> {
     const sql = new Sql();
-    const conditions = [`d.projection = ${sql.param(projection)}`, `d.generation = ${LIVE}`, ...where.map((filter) => sql.filter(filter))];
-    const { rows } = await this.pool.query<{ count: string }>(`select count(*) from projection_documents d where ${conditions.join(' and ')}`, sql.params);
+    const conditions = [
+      `d.projection = ${sql.param(projection)}`,
+      `d.generation = ${LIVE}`,
+      ...where.map((filter) => sql.filter(filter)),
+    ];
+    const { rows } = await this.pool.query<{ count: string }>(
+      `select count(*) from projection_documents d where ${conditions.join(' and ')}`,
+      sql.params,
+    );
     return Number(rows[0].count);
   }
 }

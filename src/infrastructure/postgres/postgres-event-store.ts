@@ -25,7 +25,8 @@ interface EventRow {
 }
 
 // the text form gets its own name: an output column named transaction_id would make ORDER BY sort it as text
-const COLUMNS = 'transaction_id::text as transaction_text, global_position, stream_id, stream_position, type, data, metadata, recorded_at';
+const COLUMNS =
+  'transaction_id::text as transaction_text, global_position, stream_id, stream_position, type, data, metadata, recorded_at';
 
 const toStored = (row: EventRow): StoredEvent => {
   const position = BigInt(row.global_position);
@@ -47,7 +48,10 @@ const expectedAsNumber = (expected: StreamWrite['expectedVersion']): number =>
 export const EVENTS_CHANNEL = 'domain_engine_events';
 
 /** The one statement of an append; exported so that tests can run it inside a transaction they hold open. */
-export const appendStatement = (writes: readonly StreamWrite[], metadata: EventMetadata): { name: string; text: string; values: unknown[] } => {
+export const appendStatement = (
+  writes: readonly StreamWrite[],
+  metadata: EventMetadata,
+): { name: string; text: string; values: unknown[] } => {
   const events = writes.flatMap((write) => write.events);
   return {
     // named: prepared once per connection, so an append is not parsed and planned again each time
@@ -95,7 +99,9 @@ export class PostgresEventStore implements EventStore {
 
   private async appendOnce(writes: readonly StreamWrite[], metadata: EventMetadata): Promise<AppendResult> {
     try {
-      const { rows } = await this.pool.query<{ duplicate: boolean; versions: number[] }>(appendStatement(writes, metadata));
+      const { rows } = await this.pool.query<{ duplicate: boolean; versions: number[] }>(
+        appendStatement(writes, metadata),
+      );
       return { duplicate: rows[0].duplicate, versions: rows[0].versions };
     } catch (error) {
       throw this.translate(error, writes, metadata);
@@ -113,7 +119,8 @@ export class PostgresEventStore implements EventStore {
       const constraint = (error as { constraint?: string }).constraint;
       // a concurrent append of the same command won the race: this one is the duplicate, and the caller retries
       // to read its result; a concurrent append to the same stream moved the version under us
-      if (constraint === 'command_log_pkey') return new WrongExpectedVersion(`command ${metadata.commandId}`, 'any', -1);
+      if (constraint === 'command_log_pkey')
+        return new WrongExpectedVersion(`command ${metadata.commandId}`, 'any', -1);
       if (constraint === 'events_stream_position_unique') {
         return new WrongExpectedVersion(writes.map((write) => write.streamId).join(','), writes[0].expectedVersion, -1);
       }

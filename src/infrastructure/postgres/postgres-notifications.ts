@@ -1,7 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { Client } from 'pg';
-
-type Logger = { warn(message: string): void };
+import { Log } from '../logging/log';
 
 /**
  * One connection that LISTENs on behalf of the whole process and fans notifications out by channel.
@@ -18,7 +17,7 @@ export class PostgresNotifications {
 
   constructor(
     private readonly connectionString: string,
-    private readonly log: Logger,
+    private readonly log: Pick<Log, 'warn'>,
     private readonly reconnectDelayMs = 1000,
   ) {
     this.emitter.setMaxListeners(0);
@@ -28,7 +27,9 @@ export class PostgresNotifications {
     this.emitter.on(channel, listener);
     if (!this.channels.has(channel)) {
       this.channels.add(channel);
-      void this.ensureConnected().then(() => this.run(`listen ${quoteChannel(channel)}`)).catch(() => undefined);
+      void this.ensureConnected()
+        .then(() => this.run(`listen ${quoteChannel(channel)}`))
+        .catch(() => undefined);
     }
     return () => this.emitter.off(channel, listener);
   }

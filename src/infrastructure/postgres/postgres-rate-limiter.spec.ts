@@ -78,10 +78,17 @@ describe('PostgreSQL rate limiter (sliding window shared by every process)', () 
     const bucket = newBucket();
     // four pools of eight connections: 32 hits in flight at a time from what the database sees as four processes
     const limiters = pools.map((pool) => new PostgresRateLimiter(pool, clock));
-    const decisions = await Promise.all(Array.from({ length: 120 }, (_, n) => limiters[n % limiters.length].hit(bucket, 25, 60)));
+    const decisions = await Promise.all(
+      Array.from({ length: 120 }, (_, n) => limiters[n % limiters.length].hit(bucket, 25, 60)),
+    );
     expect(decisions.filter((decision) => decision.allowed)).toHaveLength(25);
-    expect(decisions.filter((decision) => !decision.allowed).every((decision) => decision.retryAfterSeconds === 60)).toBe(true);
-    const { rows } = await pools[0].query<{ kept: number }>('select cardinality(hits) as kept from rate_limit_hits where bucket = $1', [bucket]);
+    expect(
+      decisions.filter((decision) => !decision.allowed).every((decision) => decision.retryAfterSeconds === 60),
+    ).toBe(true);
+    const { rows } = await pools[0].query<{ kept: number }>(
+      'select cardinality(hits) as kept from rate_limit_hits where bucket = $1',
+      [bucket],
+    );
     expect(rows[0].kept).toBe(25);
   });
 });

@@ -20,7 +20,8 @@ export class PostgresRateLimiter implements RateLimiter {
       [bucket, limit, windowSeconds * 1000, now],
     );
     // idle buckets are of no use: drop them now and then rather than with a job of their own
-    if (Math.random() < 0.01) void this.pool.query('delete from rate_limit_hits where idle_at < $1', [now]).catch(() => undefined);
+    if (Math.random() < 0.01)
+      void this.pool.query('delete from rate_limit_hits where idle_at < $1', [now]).catch(() => undefined);
     const { allowed, retry_after_ms: retryAfterMs } = rows[0];
     // Retry-After is in whole seconds: rounded up, so a client that waits as told is let through
     return { allowed, retryAfterSeconds: allowed ? 0 : Math.max(1, Math.ceil(Number(retryAfterMs) / 1000)) };

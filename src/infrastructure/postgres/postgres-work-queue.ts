@@ -29,7 +29,10 @@ export class PostgresWorkQueue implements WorkQueue {
     private readonly notifications: PostgresNotifications,
   ) {}
 
-  async schedule(operationId: string, runnable: { dependencyId: string; runAfter: number | null } | null): Promise<void> {
+  async schedule(
+    operationId: string,
+    runnable: { dependencyId: string; runAfter: number | null } | null,
+  ): Promise<void> {
     await inTransaction(this.pool, async (client) => {
       await client.query('delete from operation_work where operation_id = $1 and dependency_id is distinct from $2', [
         operationId,
@@ -74,11 +77,10 @@ export class PostgresWorkQueue implements WorkQueue {
   }
 
   async finish(lease: Lease): Promise<void> {
-    await this.pool.query('delete from operation_work where dependency_id = $1 and lease_owner = $2 and attempts = $3', [
-      lease.dependencyId,
-      lease.owner,
-      lease.attempts,
-    ]);
+    await this.pool.query(
+      'delete from operation_work where dependency_id = $1 and lease_owner = $2 and attempts = $3',
+      [lease.dependencyId, lease.owner, lease.attempts],
+    );
   }
 
   async postpone(lease: Lease, runAfter: number): Promise<void> {

@@ -4,6 +4,7 @@ import { Pool } from 'pg';
 import { WorkQueue } from '../../application/operations/work-queue.port';
 import { DocumentStore } from '../../application/shared/document-store.port';
 import { EventStore } from '../../application/shared/event-store.port';
+import { DatabaseProbe } from '../../application/shared/service-health.port';
 import { AppConfig } from '../config/config';
 import { Runtime } from '../runtime';
 import { createPool } from './database';
@@ -31,7 +32,8 @@ class PostgresConnections implements OnApplicationShutdown {
   providers: [
     {
       provide: Pool,
-      useFactory: (runtime: Runtime, config: AppConfig) => createPool(runtime.databaseUrl, config.values.databasePoolSize),
+      useFactory: (runtime: Runtime, config: AppConfig) =>
+        createPool(runtime.databaseUrl, config.values.databasePoolSize),
       inject: [Runtime, AppConfig],
     },
     {
@@ -42,11 +44,30 @@ class PostgresConnections implements OnApplicationShutdown {
       },
       inject: [Runtime],
     },
-    { provide: EventStore, useFactory: (pool: Pool, notifications: PostgresNotifications) => new PostgresEventStore(pool, notifications), inject: [Pool, PostgresNotifications] },
+    {
+      provide: EventStore,
+      useFactory: (pool: Pool, notifications: PostgresNotifications) => new PostgresEventStore(pool, notifications),
+      inject: [Pool, PostgresNotifications],
+    },
     { provide: DocumentStore, useFactory: (pool: Pool) => new PostgresDocumentStore(pool), inject: [Pool] },
-    { provide: WorkQueue, useFactory: (pool: Pool, notifications: PostgresNotifications) => new PostgresWorkQueue(pool, notifications), inject: [Pool, PostgresNotifications] },
+    {
+      provide: WorkQueue,
+      useFactory: (pool: Pool, notifications: PostgresNotifications) => new PostgresWorkQueue(pool, notifications),
+      inject: [Pool, PostgresNotifications],
+    },
     PostgresConnections,
+    {
+      provide: DatabaseProbe,
+      useFactory: (pool: Pool): DatabaseProbe => ({
+        roundTripMs: async () => {
+          const started = Date.now();
+          await pool.query('select 1');
+          return Date.now() - started;
+        },
+      }),
+      inject: [Pool],
+    },
   ],
-  exports: [Pool, PostgresNotifications, EventStore, DocumentStore, WorkQueue],
+  exports: [Pool, PostgresNotifications, EventStore, DocumentStore, WorkQueue, DatabaseProbe],
 })
 export class PostgresModule {}

@@ -24,7 +24,9 @@ export const applyToDocuments = async (
     .map((event) => ({ event, id: projection.idOf(event) }))
     .filter((target): target is { event: StoredEvent; id: string } => target.id !== null);
   if (targets.length === 0) return;
-  const entries = await loadEntries(client, projection.name, generation, [...new Set(targets.map((target) => target.id))]);
+  const entries = await loadEntries(client, projection.name, generation, [
+    ...new Set(targets.map((target) => target.id)),
+  ]);
   for (const { event, id } of targets) {
     const entry = entries.get(id) ?? { row: undefined, last: null, changed: false };
     entries.set(id, entry);
@@ -36,7 +38,11 @@ export const applyToDocuments = async (
   for (const [id, entry] of entries) {
     if (!entry.changed) continue;
     if (entry.row === undefined) {
-      await client.query('delete from projection_documents where projection = $1 and generation = $2 and id = $3', [projection.name, generation, id]);
+      await client.query('delete from projection_documents where projection = $1 and generation = $2 and id = $3', [
+        projection.name,
+        generation,
+        id,
+      ]);
       continue;
     }
     const last = entry.last as Checkpoint;
@@ -45,12 +51,24 @@ export const applyToDocuments = async (
        values ($1, $2, $3, $4, $5::text::xid8, $6)
        on conflict (projection, generation, id) do update
          set doc = excluded.doc, last_transaction_id = excluded.last_transaction_id, last_position = excluded.last_position`,
-      [projection.name, generation, id, JSON.stringify(entry.row), last.transactionId.toString(), last.position.toString()],
+      [
+        projection.name,
+        generation,
+        id,
+        JSON.stringify(entry.row),
+        last.transactionId.toString(),
+        last.position.toString(),
+      ],
     );
   }
 };
 
-const loadEntries = async (client: PoolClient, projection: string, generation: number, ids: string[]): Promise<Map<string, Entry>> => {
+const loadEntries = async (
+  client: PoolClient,
+  projection: string,
+  generation: number,
+  ids: string[],
+): Promise<Map<string, Entry>> => {
   const { rows } = await client.query<{ id: string; doc: unknown; last_transaction_id: string; last_position: string }>(
     `select id, doc, last_transaction_id::text, last_position from projection_documents
       where projection = $1 and generation = $2 and id = any($3) for update`,
@@ -59,7 +77,11 @@ const loadEntries = async (client: PoolClient, projection: string, generation: n
   return new Map(
     rows.map((row) => [
       row.id,
-      { row: row.doc, last: { transactionId: BigInt(row.last_transaction_id), position: BigInt(row.last_position) }, changed: false },
+      {
+        row: row.doc,
+        last: { transactionId: BigInt(row.last_transaction_id), position: BigInt(row.last_position) },
+        changed: false,
+      },
     ]),
   );
 };

@@ -41,9 +41,13 @@ export class JoseTokenSigner implements TokenSigner {
     try {
       const { kid } = decodeProtectedHeader(token);
       let key = (await this.signingKeys()).find((candidate) => candidate.kid === kid);
-      if (!key) key = (await this.signingKeys(true)).find((candidate) => candidate.kid === kid); // rotated by another process
+      // rotated by another process
+      if (!key) key = (await this.signingKeys(true)).find((candidate) => candidate.kid === kid);
       if (!key) return undefined;
-      const { payload } = await jwtVerify(token, await importJWK(key.publicJwk, ALGORITHM), { issuer: this.issuer, algorithms: [ALGORITHM] });
+      const { payload } = await jwtVerify(token, await importJWK(key.publicJwk, ALGORITHM), {
+        issuer: this.issuer,
+        algorithms: [ALGORITHM],
+      });
       return payload as TokenClaims & { exp?: number; iat: number };
     } catch {
       return undefined;
@@ -51,13 +55,20 @@ export class JoseTokenSigner implements TokenSigner {
   }
 
   async publicKeys(): Promise<{ keys: object[] }> {
-    return { keys: (await this.signingKeys(true)).map((key) => ({ ...key.publicJwk, kid: key.kid, alg: ALGORITHM, use: 'sig' })) };
+    return {
+      keys: (await this.signingKeys(true)).map((key) => ({
+        ...key.publicJwk,
+        kid: key.kid,
+        alg: ALGORITHM,
+        use: 'sig',
+      })),
+    };
   }
 
   /** A new key signs from now on; the old ones keep verifying. */
   async rotate(): Promise<string> {
     const kid = await this.createKey();
-    await this.pool.query("update signing_keys set retired_at = now() where kid <> $1 and retired_at is null", [kid]);
+    await this.pool.query('update signing_keys set retired_at = now() where kid <> $1 and retired_at is null', [kid]);
     this.keys = undefined;
     return kid;
   }

@@ -1,26 +1,18 @@
 import { Pool } from 'pg';
-import { DeliveryAttempt, DeliveryPage, DeliveryRecord, DeliveryStatus, NewDelivery, WebhookOutbox } from '../../application/webhooks/webhook-outbox.port';
+import {
+  AttemptOutcome,
+  DeliveryAttempt,
+  DeliveryPage,
+  DeliveryRecord,
+  DeliveryStatus,
+  LeasedDelivery,
+  NewDelivery,
+  WebhookOutbox,
+} from '../../application/webhooks/webhook-outbox.port';
 import { WebhookType } from '../../domain/webhooks/webhook.events';
 import { PostgresNotifications } from '../postgres/postgres-notifications';
 
 export const WEBHOOKS_CHANNEL = 'domain_engine_webhooks';
-
-/** A delivery a dispatcher holds for one attempt. */
-export interface LeasedDelivery {
-  readonly deliveryId: string;
-  readonly webhookId: string;
-  readonly accountId: string;
-  readonly url: string;
-  readonly body: string;
-  /** Attempts recorded before this one. */
-  readonly attemptsMade: number;
-  readonly owner: string;
-  /** The lease's number: an answer recorded under an older one is ignored. */
-  readonly lease: number;
-}
-
-/** What an attempt leads to: done, or tried again after `retryInMs`. */
-export type AttemptOutcome = { readonly status: 'DELIVERED' | 'DROPPED' } | { readonly status: 'PENDING'; readonly retryInMs: number };
 
 interface LogRow {
   sequence: string;
@@ -67,12 +59,23 @@ export class PostgresWebhookOutbox extends WebhookOutbox {
       `insert into webhook_deliveries (delivery_id, webhook_id, account_id, url, event_type, operation_id, body)
        select * from unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[])
        on conflict (delivery_id) do nothing`,
-      [column('deliveryId'), column('webhookId'), column('accountId'), column('url'), column('eventType'), column('operationId'), column('body')],
+      [
+        column('deliveryId'),
+        column('webhookId'),
+        column('accountId'),
+        column('url'),
+        column('eventType'),
+        column('operationId'),
+        column('body'),
+      ],
     );
     if (rowCount) await this.pool.query(`select pg_notify('${WEBHOOKS_CHANNEL}', '')`);
   }
 
-  async deliveriesOf(webhookId: string, page: { readonly limit: number; readonly before?: number }): Promise<DeliveryPage> {
+  async deliveriesOf(
+    webhookId: string,
+    page: { readonly limit: number; readonly before?: number },
+  ): Promise<DeliveryPage> {
     const { rows } = await this.pool.query<LogRow>(
       `select sequence, delivery_id, webhook_id, event_type, operation_id, status, attempts,
               case when status = 'PENDING' then ${millis('next_attempt_at')} end as next_attempt_ms, ${millis('created_at')} as created_ms
@@ -86,7 +89,15 @@ export class PostgresWebhookOutbox extends WebhookOutbox {
   }
 
   async lease(owner: string, leaseMs: number): Promise<LeasedDelivery | undefined> {
-    const { rows } = await this.pool.query<{ delivery_id: string; webhook_id: string; account_id: string; url: string; body: string; made: number; leases: number }>(
+    const { rows } = await this.pool.query<{
+      delivery_id: string;
+      webhook_id: string;
+      account_id: string;
+      url: string;
+      body: string;
+      made: number;
+      leases: number;
+    }>(
       `update webhook_deliveries d
           set lease_owner = $1, lease_expires_at = now() + make_interval(secs => $2::double precision / 1000), leases = d.leases + 1
         where d.delivery_id = (
@@ -99,13 +110,20 @@ export class PostgresWebhookOutbox extends WebhookOutbox {
       [owner, leaseMs],
     );
     const row = rows[0];
-    return row && {
-      deliveryId: row.delivery_id, webhookId: row.webhook_id, accountId: row.account_id, url: row.url, body: row.body,
-      attemptsMade: row.made, owner, lease: row.leases,
-    };
+    return (
+      row && {
+        deliveryId: row.delivery_id,
+        webhookId: row.webhook_id,
+        accountId: row.account_id,
+        url: row.url,
+        body: row.body,
+        attemptsMade: row.made,
+        owner,
+        lease: row.leases,
+      }
+    );
   }
 
-  /** Records an attempt (none when `attempt` is null: the delivery is dropped unsent). False if the lease was lost. */
   async record(leased: LeasedDelivery, attempt: DeliveryAttempt | null, outcome: AttemptOutcome): Promise<boolean> {
     const { rowCount } = await this.pool.query(
       `update webhook_deliveries
@@ -113,12 +131,18 @@ export class PostgresWebhookOutbox extends WebhookOutbox {
               next_attempt_at = case when $6::double precision is null then null else now() + make_interval(secs => $6::double precision / 1000) end,
               lease_owner = null, lease_expires_at = null
         where delivery_id = $1 and lease_owner = $2 and leases = $3`,
-      [leased.deliveryId, leased.owner, leased.lease, JSON.stringify(attempt ? [attempt] : []), outcome.status, outcome.status === 'PENDING' ? outcome.retryInMs : null],
+      [
+        leased.deliveryId,
+        leased.owner,
+        leased.lease,
+        JSON.stringify(attempt ? [attempt] : []),
+        outcome.status,
+        outcome.status === 'PENDING' ? outcome.retryInMs : null,
+      ],
     );
     return rowCount === 1;
   }
 
-  /** Deliveries due now (leased or not), and a figure that moves whenever a delivery is added or attempted. */
   async progress(): Promise<{ due: number; mark: string }> {
     const { rows } = await this.pool.query<{ due: string; mark: string }>(
       `select count(*) filter (where status = 'PENDING' and next_attempt_at <= now()) as due,

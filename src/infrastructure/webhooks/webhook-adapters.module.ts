@@ -1,14 +1,13 @@
-import { BeforeApplicationShutdown, Global, Injectable, Logger, Module, OnApplicationBootstrap } from '@nestjs/common';
+import { Global, Logger, Module, OnModuleInit } from '@nestjs/common';
 import { Pool } from 'pg';
 import { Counter } from 'prom-client';
 import { SecretBox } from '../../application/identity/identity.ports';
 import { Clock } from '../../application/shared/clock';
 import { EventStore } from '../../application/shared/event-store.port';
+import { LeasedWorkRegistry } from '../../application/shared/leased-work-registry';
 import { deliverySecretOf } from '../../application/webhooks/webhook-target';
 import { WebhookOutbox } from '../../application/webhooks/webhook-outbox.port';
-import { WebhookSettings } from '../../application/webhooks/webhook-settings';
 import { AppConfig } from '../config/config';
-import { Engine } from '../engine/engine.service';
 import { Metrics } from '../metrics/metrics';
 import { PostgresNotifications } from '../postgres/postgres-notifications';
 import { Runtime } from '../runtime';
@@ -16,25 +15,41 @@ import { PostgresWebhookOutbox } from './postgres-webhook-outbox';
 import { WebhookDispatcher } from './webhook-dispatcher';
 import { postWebhook } from './webhook-sender';
 
-/** Runs the dispatcher in the processes that run the asynchronous half (`worker`, `all`), and stops it with them. */
-@Injectable()
-class WebhookDispatcherLifecycle implements OnApplicationBootstrap, BeforeApplicationShutdown {
+/**
+ * The webhook outbox in PostgreSQL, and its dispatcher: leased work that the engine runs in the `worker` and `all`
+ * roles.
+ */
+@Global()
+@Module({
+  providers: [
+    {
+      provide: WebhookOutbox,
+      useFactory: (pool: Pool, notifications: PostgresNotifications) => new PostgresWebhookOutbox(pool, notifications),
+      inject: [Pool, PostgresNotifications],
+    },
+  ],
+  exports: [WebhookOutbox],
+})
+export class WebhookAdaptersModule implements OnModuleInit {
   private readonly log = new Logger('WebhookDelivery');
-  private dispatcher: WebhookDispatcher | undefined;
 
   constructor(
     private readonly runtime: Runtime,
     private readonly config: AppConfig,
-    private readonly outbox: PostgresWebhookOutbox,
+    private readonly outbox: WebhookOutbox,
     private readonly store: EventStore,
     private readonly box: SecretBox,
     private readonly clock: Clock,
-    private readonly engine: Engine,
     private readonly metrics: Metrics,
+    private readonly work: LeasedWorkRegistry,
   ) {}
 
-  onApplicationBootstrap(): void {
-    if (!this.runtime.runsWorkers) return;
+  onModuleInit(): void {
+    // the api role sends nothing: no dispatcher, and no counter of attempts in its /metrics
+    if (this.runtime.runsWorkers) this.work.add(this.dispatcher());
+  }
+
+  private dispatcher(): WebhookDispatcher {
     const values = this.config.values;
     const outcomes = new Counter({
       name: 'webhook_delivery_attempts_total',
@@ -42,11 +57,15 @@ class WebhookDispatcherLifecycle implements OnApplicationBootstrap, BeforeApplic
       labelNames: ['outcome'] as const,
       registers: [this.metrics.registry],
     });
-    this.dispatcher = new WebhookDispatcher(
+    return new WebhookDispatcher(
       {
         outbox: this.outbox,
         secretOf: (accountId, webhookId) => deliverySecretOf(this.store, this.box, accountId, webhookId),
-        post: (post) => postWebhook(post, { timeoutMs: values.webhookTimeoutMs, allowPrivateTargets: values.webhookAllowPrivateTargets }),
+        post: (post) =>
+          postWebhook(post, {
+            timeoutMs: values.webhookTimeoutMs,
+            allowPrivateTargets: values.webhookAllowPrivateTargets,
+          }),
         now: () => this.clock.now(),
         log: {
           info: (message) => this.log.log(message),
@@ -55,27 +74,12 @@ class WebhookDispatcherLifecycle implements OnApplicationBootstrap, BeforeApplic
         },
         observe: (outcome) => outcomes.inc({ outcome }),
       },
-      { concurrency: values.webhookConcurrency, pollMs: values.webhookPollMs, timeoutMs: values.webhookTimeoutMs, retryUnitMs: values.webhookRetryUnitMs },
+      {
+        concurrency: values.webhookConcurrency,
+        pollMs: values.webhookPollMs,
+        timeoutMs: values.webhookTimeoutMs,
+        retryUnitMs: values.webhookRetryUnitMs,
+      },
     );
-    this.dispatcher.start();
-    // settled() waits for deliveries due now, never for a retry scheduled later
-    this.engine.addSettler(() => (this.dispatcher as WebhookDispatcher).settled());
-  }
-
-  async beforeApplicationShutdown(): Promise<void> {
-    await this.dispatcher?.stop();
   }
 }
-
-/** The webhook outbox in PostgreSQL, its dispatcher, and the webhook settings from configuration. */
-@Global()
-@Module({
-  providers: [
-    { provide: PostgresWebhookOutbox, useFactory: (pool: Pool, notifications: PostgresNotifications) => new PostgresWebhookOutbox(pool, notifications), inject: [Pool, PostgresNotifications] },
-    { provide: WebhookOutbox, useExisting: PostgresWebhookOutbox },
-    { provide: WebhookSettings, useFactory: ({ values }: AppConfig) => new WebhookSettings(values.typeNamespace, values.webhookAllowPrivateTargets), inject: [AppConfig] },
-    WebhookDispatcherLifecycle,
-  ],
-  exports: [WebhookOutbox, WebhookSettings],
-})
-export class WebhookAdaptersModule {}

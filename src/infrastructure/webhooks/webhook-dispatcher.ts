@@ -1,9 +1,14 @@
 import { performance } from 'node:perf_hooks';
-import { LeaseLoops } from '../../application/shared/lease-loops';
-import { DeliveryAttempt } from '../../application/webhooks/webhook-outbox.port';
+import { Backlog, LeasedWork } from '../../application/shared/lease-loops';
+import {
+  AttemptOutcome,
+  DeliveryAttempt,
+  LeasedDelivery,
+  WebhookOutbox,
+} from '../../application/webhooks/webhook-outbox.port';
 import { webhookSignature } from '../../application/webhooks/webhook-signature';
 import { retryDelayMs } from '../../domain/webhooks/delivery-schedule';
-import { AttemptOutcome, LeasedDelivery, PostgresWebhookOutbox } from './postgres-webhook-outbox';
+import { Log } from '../logging/log';
 import { PostAnswer, WebhookPost } from './webhook-sender';
 
 export interface DispatcherSettings {
@@ -14,60 +19,52 @@ export interface DispatcherSettings {
 }
 
 export interface DispatcherParts {
-  readonly outbox: PostgresWebhookOutbox;
+  readonly outbox: WebhookOutbox;
   /** The secret to sign with, or undefined when the webhook no longer takes deliveries. */
   secretOf(accountId: string, webhookId: string): Promise<string | undefined>;
   post(post: WebhookPost): Promise<PostAnswer>;
   now(): number;
-  log: { info(message: string): void; warn(message: string): void; error(message: string, error?: unknown): void };
+  log: Pick<Log, 'info' | 'warn' | 'error'>;
   /** Called once per delivery that ends (delivered, dropped) or waits for a retry. */
   observe(outcome: AttemptOutcome['status'] | 'RETRY'): void;
 }
 
 /**
  * Sends the outbox's due deliveries, `concurrency` at a time: leases one, signs and POSTs it, records the attempt
- * and what follows (delivered, retried on the schedule, or dropped after the last retry). Woken by a notification
- * when deliveries are added, and polling otherwise.
+ * and what follows (delivered, retried on the schedule, or dropped after the last retry). The engine runs it on its
+ * lease loops, woken by a notification when deliveries are added and polling otherwise.
  */
-export class WebhookDispatcher {
-  private readonly loops: LeaseLoops<LeasedDelivery>;
-  private unlisten: (() => void) | undefined;
-
+export class WebhookDispatcher implements LeasedWork<LeasedDelivery> {
   constructor(
     private readonly parts: DispatcherParts,
-    private readonly settings: DispatcherSettings,
-  ) {
-    this.loops = new LeaseLoops<LeasedDelivery>({
-      lease: (owner) => this.parts.outbox.lease(owner, this.leaseMs),
-      run: (leased) => this.attempt(leased),
-      leaseFailed: (error) => this.parts.log.error('leasing a webhook delivery failed', error),
-      // the lease expires and another attempt is made: at least once, never lost
-      runFailed: (leased, error) => this.parts.log.error(`webhook delivery ${leased.deliveryId} was not recorded`, error),
-    }, settings);
+    readonly settings: DispatcherSettings,
+  ) {}
+
+  lease(owner: string): Promise<LeasedDelivery | undefined> {
+    return this.parts.outbox.lease(owner, this.leaseMs);
   }
 
-  start(): void {
-    this.unlisten = this.parts.outbox.onAdded(() => this.loops.wakeAll());
-    this.loops.start();
+  run(leased: LeasedDelivery): Promise<void> {
+    return this.attempt(leased);
   }
 
-  /** Lets the attempts in flight finish (each ends within the time-out), then stops. */
-  async stop(): Promise<void> {
-    this.unlisten?.();
-    await this.loops.stop();
+  leaseFailed(error: unknown): void {
+    this.parts.log.error('leasing a webhook delivery failed', error);
   }
 
-  /**
-   * Resolves once no delivery is due now or being sent here; a retry due later is not waited for. Returns a mark
-   * that moves with every delivery added or attempted, for `Engine.settled()` to notice change.
-   */
-  async settled(): Promise<string> {
-    for (;;) {
-      const { due, mark } = await this.parts.outbox.progress();
-      if (due === 0 && this.loops.inFlight === 0) return mark;
-      this.loops.wakeAll();
-      await Promise.race([this.loops.nextRunEnd(), new Promise((resolve) => setTimeout(resolve, 20))]);
-    }
+  // the lease expires and another attempt is made: at least once, never lost
+  runFailed(leased: LeasedDelivery, error: unknown): void {
+    this.parts.log.error(`webhook delivery ${leased.deliveryId} was not recorded`, error);
+  }
+
+  onArrival(wake: () => void): () => void {
+    return this.parts.outbox.onAdded(wake);
+  }
+
+  /** settled() waits for deliveries due now, never for a retry due later; one that came due was not announced. */
+  async backlog(): Promise<Backlog> {
+    const { due, mark } = await this.parts.outbox.progress();
+    return { pending: due > 0, wake: due > 0, mark };
   }
 
   // a lease outlives the longest attempt, so only a dead process's delivery is taken over
@@ -79,7 +76,9 @@ export class WebhookDispatcher {
     const secret = await this.parts.secretOf(leased.accountId, leased.webhookId);
     if (secret === undefined) {
       await this.parts.outbox.record(leased, null, { status: 'DROPPED' });
-      this.parts.log.info(`webhook delivery ${leased.deliveryId} dropped unsent: webhook ${leased.webhookId} was deleted`);
+      this.parts.log.info(
+        `webhook delivery ${leased.deliveryId} dropped unsent: webhook ${leased.webhookId} was deleted`,
+      );
       return this.parts.observe('DROPPED');
     }
     const at = this.parts.now();
@@ -95,7 +94,12 @@ export class WebhookDispatcher {
         'x-svc-delivery-id': leased.deliveryId,
       },
     });
-    const attempt: DeliveryAttempt = { at, statusCode: answer.statusCode, error: answer.error, durationMs: Math.round(performance.now() - started) };
+    const attempt: DeliveryAttempt = {
+      at,
+      statusCode: answer.statusCode,
+      error: answer.error,
+      durationMs: Math.round(performance.now() - started),
+    };
     const outcome = this.outcomeOf(attempt, leased.attemptsMade + 1);
     const recorded = await this.parts.outbox.record(leased, attempt, outcome);
     // the URL stays out of the log: partners put tokens in query strings
@@ -103,12 +107,16 @@ export class WebhookDispatcher {
       `webhook delivery ${leased.deliveryId} (webhook ${leased.webhookId}) attempt ${leased.attemptsMade + 1}: ` +
         `${attempt.statusCode ?? attempt.error} in ${attempt.durationMs} ms, ${outcome.status === 'PENDING' ? `retry in ${outcome.retryInMs} ms` : outcome.status}`,
     );
-    if (!recorded) this.parts.log.warn(`webhook delivery ${leased.deliveryId}: the lease was taken over before the attempt was recorded`);
+    if (!recorded)
+      this.parts.log.warn(
+        `webhook delivery ${leased.deliveryId}: the lease was taken over before the attempt was recorded`,
+      );
     this.parts.observe(outcome.status === 'PENDING' ? 'RETRY' : outcome.status);
   }
 
   private outcomeOf(attempt: DeliveryAttempt, attemptsMade: number): AttemptOutcome {
-    if (attempt.statusCode !== null && attempt.statusCode >= 200 && attempt.statusCode < 300) return { status: 'DELIVERED' };
+    if (attempt.statusCode !== null && attempt.statusCode >= 200 && attempt.statusCode < 300)
+      return { status: 'DELIVERED' };
     const retryInMs = retryDelayMs(attemptsMade, this.settings.retryUnitMs);
     return retryInMs === null ? { status: 'DROPPED' } : { status: 'PENDING', retryInMs };
   }

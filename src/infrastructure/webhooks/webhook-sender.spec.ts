@@ -28,7 +28,10 @@ describe('postWebhook', () => {
       });
     });
     try {
-      expect(await postWebhook({ ...post, url }, { timeoutMs: 2000, allowPrivateTargets: true })).toEqual({ statusCode: 202, error: null });
+      expect(await postWebhook({ ...post, url }, { timeoutMs: 2000, allowPrivateTargets: true })).toEqual({
+        statusCode: 202,
+        error: null,
+      });
       expect(seen).toEqual({ url: '/hook?x=1', body: '{"a":1}', type: 'application/json' });
     } finally {
       await stop(server);
@@ -38,23 +41,33 @@ describe('postWebhook', () => {
   it('gives up on a receiver that does not answer in time', async () => {
     const { server, url } = await listen(() => undefined);
     try {
-      expect(await postWebhook({ ...post, url }, { timeoutMs: 150, allowPrivateTargets: true })).toEqual({ statusCode: null, error: 'no answer within 150 ms' });
+      expect(await postWebhook({ ...post, url }, { timeoutMs: 150, allowPrivateTargets: true })).toEqual({
+        statusCode: null,
+        error: 'no answer within 150 ms',
+      });
     } finally {
       await stop(server);
     }
   });
 
   it('records a refused connection as an error', async () => {
-    const answer = await postWebhook({ ...post, url: `http://127.0.0.1:${await freePort()}/` }, { timeoutMs: 2000, allowPrivateTargets: true });
+    const answer = await postWebhook(
+      { ...post, url: `http://127.0.0.1:${await freePort()}/` },
+      { timeoutMs: 2000, allowPrivateTargets: true },
+    );
     expect(answer).toMatchObject({ statusCode: null, error: expect.stringMatching(/ECONNREFUSED/) });
   });
 
   it('refuses private targets when they are not allowed, by address and by what a name resolves to', async () => {
-    expect(await postWebhook({ ...post, url: 'http://127.0.0.1:9/' }, { timeoutMs: 2000, allowPrivateTargets: false })).toEqual({
+    expect(
+      await postWebhook({ ...post, url: 'http://127.0.0.1:9/' }, { timeoutMs: 2000, allowPrivateTargets: false }),
+    ).toEqual({
       statusCode: null,
       error: 'the target is a loopback, private or link-local address',
     });
-    const error = await new Promise<NodeJS.ErrnoException | null>((resolve) => publicOnlyLookup('localhost', { all: true }, (failure) => resolve(failure)));
+    const error = await new Promise<NodeJS.ErrnoException | null>((resolve) =>
+      publicOnlyLookup('localhost', { all: true }, (failure) => resolve(failure)),
+    );
     expect(error).toMatchObject({ code: 'EPRIVATETARGET', message: 'localhost resolves to a private address' });
   });
 });

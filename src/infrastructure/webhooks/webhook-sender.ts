@@ -23,10 +23,17 @@ export interface PostAnswer {
  */
 export const publicOnlyLookup: LookupFunction = (hostname, options, callback) => {
   dnsLookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
-    const done = callback as (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
+    const done = callback as (
+      error: NodeJS.ErrnoException | null,
+      address: string | LookupAddress[],
+      family?: number,
+    ) => void;
     if (error) return done(error, '');
     if (addresses.length === 0 || addresses.some((entry) => isPrivateAddress(entry.address))) {
-      return done(Object.assign(new Error(`${hostname} resolves to a private address`), { code: 'EPRIVATETARGET' }), '');
+      return done(
+        Object.assign(new Error(`${hostname} resolves to a private address`), { code: 'EPRIVATETARGET' }),
+        '',
+      );
     }
     if (options.all) return done(null, addresses);
     return done(null, addresses[0].address, addresses[0].family);
@@ -37,7 +44,10 @@ export const publicOnlyLookup: LookupFunction = (hostname, options, callback) =>
  * POSTs a delivery to the URL as registered and answers with the status once the response starts; its body is
  * discarded. No redirect is followed and no connection is kept: each attempt stands alone.
  */
-export const postWebhook = (post: WebhookPost, options: { timeoutMs: number; allowPrivateTargets: boolean }): Promise<PostAnswer> =>
+export const postWebhook = (
+  post: WebhookPost,
+  options: { timeoutMs: number; allowPrivateTargets: boolean },
+): Promise<PostAnswer> =>
   new Promise((resolve) => {
     let target: URL;
     try {
@@ -66,9 +76,16 @@ export const postWebhook = (post: WebhookPost, options: { timeoutMs: number; all
       response.resume(); // drained, then the socket closes
       response.on('error', () => undefined);
     };
-    const request: ClientRequest = (target.protocol === 'https:' ? httpsRequest : httpRequest)(target, settings, onResponse);
+    const request: ClientRequest = (target.protocol === 'https:' ? httpsRequest : httpRequest)(
+      target,
+      settings,
+      onResponse,
+    );
     // also ends a response body that never finishes, so no socket outlives the attempt for long
-    const timer = setTimeout(() => request.destroy(new Error(`no answer within ${options.timeoutMs} ms`)), options.timeoutMs);
+    const timer = setTimeout(
+      () => request.destroy(new Error(`no answer within ${options.timeoutMs} ms`)),
+      options.timeoutMs,
+    );
     request.on('close', () => clearTimeout(timer));
     request.on('error', (error: NodeJS.ErrnoException) => finish({ statusCode: null, error: error.message }));
     request.end(body);

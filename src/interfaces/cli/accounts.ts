@@ -13,7 +13,10 @@ import { withApp } from './app-context';
 type Print = (line: string) => void;
 
 const parseScopes = (value: string): string[] => {
-  const scopes = value.split(',').map((scope) => scope.trim()).filter(Boolean);
+  const scopes = value
+    .split(',')
+    .map((scope) => scope.trim())
+    .filter(Boolean);
   const unknown = scopes.filter((scope) => !isAgentScope(scope));
   if (unknown.length > 0) throw new Error(`unknown scope ${unknown.join(', ')}; scopes are ${AGENT_SCOPES.join(', ')}`);
   return scopes;
@@ -26,7 +29,11 @@ export const identityCommands = (cli: Command, print: Print, context: () => CliC
     .description('Manage accounts')
     .command('create-partner')
     .description('Open a partner account and print its access key (shown once)')
-    .addOption(new Option('--profile <profile>', 'which partner API it uses').choices(['web3', 'reseller']).makeOptionMandatory())
+    .addOption(
+      new Option('--profile <profile>', 'which partner API it uses')
+        .choices(['web3', 'reseller'])
+        .makeOptionMandatory(),
+    )
     .requiredOption('--name <name>', 'the partner’s name')
     .action(async ({ profile, name }: { profile: PartnerProfile; name: string }) =>
       withApp(context(), async (app) => {
@@ -45,16 +52,33 @@ export const identityCommands = (cli: Command, print: Print, context: () => CliC
     .command('create')
     .description('Issue a key for an account and print it (shown once)')
     .requiredOption('--account <id>', 'the account')
-    .addOption(new Option('--kind <kind>', 'agent (surface A), resolution (surface E) or partner (surfaces C and D)').choices(['agent', 'resolution', 'partner']).makeOptionMandatory())
-    .option('--scopes <scopes>', `agent keys only, comma-separated (default: all of ${AGENT_SCOPES.join(', ')})`, parseScopes)
-    .action(async ({ account, kind, scopes }: { account: string; kind: 'agent' | 'resolution' | 'partner'; scopes?: string[] }) =>
-      withApp(context(), async (app) => {
-        if (scopes && kind !== 'agent') throw new Error('--scopes is for agent keys');
-        const key = await app.get(CommandBus).execute(new IssueCredential(account, `${kind}_key`, scopes ?? []));
-        print(`key id: ${key.credentialId}`);
-        if (key.scopes.length > 0) print(`scopes: ${key.scopes.join(' ')}`);
-        print(`key (shown once): ${key.secret}`);
-      }),
+    .addOption(
+      new Option('--kind <kind>', 'agent (surface A), resolution (surface E) or partner (surfaces C and D)')
+        .choices(['agent', 'resolution', 'partner'])
+        .makeOptionMandatory(),
+    )
+    .option(
+      '--scopes <scopes>',
+      `agent keys only, comma-separated (default: all of ${AGENT_SCOPES.join(', ')})`,
+      parseScopes,
+    )
+    .action(
+      async ({
+        account,
+        kind,
+        scopes,
+      }: {
+        account: string;
+        kind: 'agent' | 'resolution' | 'partner';
+        scopes?: string[];
+      }) =>
+        withApp(context(), async (app) => {
+          if (scopes && kind !== 'agent') throw new Error('--scopes is for agent keys');
+          const key = await app.get(CommandBus).execute(new IssueCredential(account, `${kind}_key`, scopes ?? []));
+          print(`key id: ${key.credentialId}`);
+          if (key.scopes.length > 0) print(`scopes: ${key.scopes.join(' ')}`);
+          print(`key (shown once): ${key.secret}`);
+        }),
     );
   keys
     .command('list')
@@ -67,7 +91,17 @@ export const identityCommands = (cli: Command, print: Print, context: () => CliC
         for (const row of rows) {
           const status = row.revokedAt === null ? 'active' : `revoked ${new Date(row.revokedAt).toISOString()}`;
           const shown = row.prefix.startsWith('svc_') ? `${row.prefix}…` : row.prefix;
-          print([row.credentialId, row.accountId, row.kind, shown, new Date(row.createdAt).toISOString(), status, row.scopes.join(' ')].join('\t'));
+          print(
+            [
+              row.credentialId,
+              row.accountId,
+              row.kind,
+              shown,
+              new Date(row.createdAt).toISOString(),
+              status,
+              row.scopes.join(' '),
+            ].join('\t'),
+          );
         }
       }),
     );

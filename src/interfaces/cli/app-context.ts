@@ -19,11 +19,18 @@ const WAIT_FOR_SERVICE_MS = 15_000;
  * migrated, and the projections caught up first, so that what the command reads is current whether or not a service
  * runs (a running service keeps them; otherwise this process does).
  */
-export const withApp = async <T>(context: CliContext, work: (app: NestFastifyApplication) => Promise<T>): Promise<T> => {
+export const withApp = async <T>(
+  context: CliContext,
+  work: (app: NestFastifyApplication) => Promise<T>,
+): Promise<T> => {
   const database = await context.openDatabase();
   const migrations = createPool(database.url, 1);
   await migrate(migrations).finally(() => migrations.end());
-  const app = await createApp({ config: context.config, runtime: new Runtime('api', database.url), logger: context.logger });
+  const app = await createApp({
+    config: context.config,
+    runtime: new Runtime('api', database.url),
+    logger: context.logger,
+  });
   try {
     await catchUpProjections(app, context);
     const result = await work(app);
@@ -50,8 +57,16 @@ export const catchUpProjections = async (
   const pool = app.get(Pool);
   const notifications = new PostgresNotifications(url, { warn: (message) => context.logger.warn(message) });
   const runner = new ConsumerRunner(pool, store, notifications, projections, [], {
-    connectionString: url, batchSize: context.config.values.consumerBatchSize, pollMs: 100, retryMs: 500, standbyMs: 60_000,
-    log: { info: (line) => context.logger.debug(line), warn: (line) => context.logger.warn(line), error: (line) => context.logger.error(line) },
+    connectionString: url,
+    batchSize: context.config.values.consumerBatchSize,
+    pollMs: 100,
+    retryMs: 500,
+    standbyMs: 60_000,
+    log: {
+      info: (line) => context.logger.debug(line),
+      warn: (line) => context.logger.warn(line),
+      error: (line) => context.logger.error(line),
+    },
   });
   try {
     await runner.start();
@@ -64,7 +79,8 @@ export const catchUpProjections = async (
       for (;;) {
         const { generation } = await currentGeneration(pool, projection.name, projection.version);
         if (compareCheckpoints(await readCheckpoint(pool, projection.name, generation), head) >= 0) break;
-        if (Date.now() > deadline) throw new Error(`projection ${projection.name} is behind and the service running it did not catch up`);
+        if (Date.now() > deadline)
+          throw new Error(`projection ${projection.name} is behind and the service running it did not catch up`);
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
     }

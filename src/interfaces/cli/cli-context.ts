@@ -29,7 +29,11 @@ const commandLogLevel = (configured: string, verbose: boolean): string =>
  * `serve` stops in its own order on a signal; every other command stops the embedded server it started when
  * interrupted, so that no server outlives the command that started it.
  */
-export const cliContext = ({ serving = false, verbose = false, env = process.env }: CliContextOptions = {}): CliContext => {
+export const cliContext = ({
+  serving = false,
+  verbose = false,
+  env = process.env,
+}: CliContextOptions = {}): CliContext => {
   const config = new AppConfig(env);
   const level = serving ? config.values.logLevel : commandLogLevel(config.values.logLevel, verbose);
   const logger = createLogger(level, serving ? 'stdout' : 'stderr');

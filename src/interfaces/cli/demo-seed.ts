@@ -12,10 +12,20 @@ const DEMO_SEED_STREAM = 'demo-seed';
  * On the first start of the embedded default: a demo user with an agent key, a partner of each profile and a
  * resolution key, printed once with how to use them. The seed claims its stream first, so it runs once per database.
  */
-export const seedDemo = async (app: NestFastifyApplication, baseUrl: string, print: (text: string) => void): Promise<void> => {
+export const seedDemo = async (
+  app: NestFastifyApplication,
+  baseUrl: string,
+  print: (text: string) => void,
+): Promise<void> => {
   try {
     await app.get(EventStore).append(
-      [{ streamId: DEMO_SEED_STREAM, expectedVersion: 'no_stream', events: [{ type: 'DemoSeeded', data: { at: Date.now() } }] }],
+      [
+        {
+          streamId: DEMO_SEED_STREAM,
+          expectedVersion: 'no_stream',
+          events: [{ type: 'DemoSeeded', data: { at: Date.now() } }],
+        },
+      ],
       metadataFor({}),
     );
   } catch (error) {
@@ -24,11 +34,17 @@ export const seedDemo = async (app: NestFastifyApplication, baseUrl: string, pri
   }
   const commands = app.get(CommandBus);
   const password = `Demo-${randomBytes(9).toString('base64url')}1!`;
-  const user = (await commands.execute(new OpenAccount({ kind: 'user', name: 'Demo user', email: 'demo@example.com', password }))).accountId;
+  const user = (
+    await commands.execute(new OpenAccount({ kind: 'user', name: 'Demo user', email: 'demo@example.com', password }))
+  ).accountId;
   const agentKey = (await commands.execute(new IssueCredential(user, 'agent_key'))).secret;
-  const web3 = (await commands.execute(new OpenAccount({ kind: 'partner', profile: 'web3', name: 'Demo web3 partner' }))).accountId;
+  const web3 = (
+    await commands.execute(new OpenAccount({ kind: 'partner', profile: 'web3', name: 'Demo web3 partner' }))
+  ).accountId;
   const web3Key = (await commands.execute(new IssueCredential(web3, 'partner_key'))).secret;
-  const reseller = (await commands.execute(new OpenAccount({ kind: 'partner', profile: 'reseller', name: 'Demo reseller' }))).accountId;
+  const reseller = (
+    await commands.execute(new OpenAccount({ kind: 'partner', profile: 'reseller', name: 'Demo reseller' }))
+  ).accountId;
   const resellerKey = (await commands.execute(new IssueCredential(reseller, 'partner_key'))).secret;
   const resolutionKey = (await commands.execute(new IssueCredential(web3, 'resolution_key'))).secret;
   print(

@@ -10,17 +10,26 @@ import { CliContext } from './cli-context';
  * the rebuild runs here to the end of the store; otherwise the running service is told and rebuilds it, and
  * queries keep reading the old generation until the new one has caught up.
  */
-export const rebuildProjections = (context: CliContext, name: string | undefined, out: (line: string) => void): Promise<void> =>
+export const rebuildProjections = (
+  context: CliContext,
+  name: string | undefined,
+  out: (line: string) => void,
+): Promise<void> =>
   withApp(context, async (app) => {
     const all = app.get(ConsumerRegistry).projections;
     const chosen = name ? all.filter((projection) => projection.name === name) : all;
-    if (chosen.length === 0) throw new Error(`no projection named ${name}; known: ${all.map((projection) => projection.name).join(', ')}`);
+    if (chosen.length === 0)
+      throw new Error(`no projection named ${name}; known: ${all.map((projection) => projection.name).join(', ')}`);
     const pool = app.get(Pool);
     for (const projection of chosen) await startNewGeneration(pool, projection.name, projection.version);
     await pool.query(`select pg_notify('${CONSUMERS_CHANNEL}', '')`);
     // a rebuild in a running service may take long: report it instead of waiting for it
     const here = await catchUpProjections(app, context, chosen, false);
     for (const projection of chosen) {
-      out(here.has(projection.name) ? `${projection.name}: rebuilt and live` : `${projection.name}: a running service rebuilds it now`);
+      out(
+        here.has(projection.name)
+          ? `${projection.name}: rebuilt and live`
+          : `${projection.name}: a running service rebuilds it now`,
+      );
     }
   });

@@ -16,15 +16,29 @@ export const replayLine = (event: StoredEvent): string => {
   ].join('  ');
 };
 
-export const replayStream = async (store: EventStore, streamId: string, json: boolean, out: (line: string) => void): Promise<number> => {
+export const replayStream = async (
+  store: EventStore,
+  streamId: string,
+  json: boolean,
+  out: (line: string) => void,
+): Promise<number> => {
   const events = await store.readStream(streamId);
   for (const event of events) {
-    out(json ? JSON.stringify({ ...event, globalPosition: event.globalPosition.toString(), checkpoint: undefined }) : replayLine(event));
+    out(
+      json
+        ? JSON.stringify({ ...event, globalPosition: event.globalPosition.toString(), checkpoint: undefined })
+        : replayLine(event),
+    );
   }
   return events.length;
 };
 
-export const replay = async (context: CliContext, streamId: string, json: boolean, out: (line: string) => void): Promise<number> => {
+export const replay = async (
+  context: CliContext,
+  streamId: string,
+  json: boolean,
+  out: (line: string) => void,
+): Promise<number> => {
   const database = await context.openDatabase();
   const pool = createPool(database.url, 2);
   const notifications = new PostgresNotifications(database.url, { warn: () => undefined });

@@ -26,8 +26,12 @@ export const serve = async (context: CliContext, role: Role): Promise<void> => {
   const seedsDemo = databaseUrl === undefined && role !== 'worker';
   const starting = new Readiness();
   starting.waitFor(
-    'database', 'migrations', ...(chainNames.length > 0 ? ['chains'] : []), 'application',
-    ...(role !== 'api' ? ['workers'] : []), ...(seedsDemo ? ['demo accounts'] : []),
+    'database',
+    'migrations',
+    ...(chainNames.length > 0 ? ['chains'] : []),
+    'application',
+    ...(role !== 'api' ? ['workers'] : []),
+    ...(seedsDemo ? ['demo accounts'] : []),
   );
   const listener = await listenWhileStarting(port, host, starting);
   const undo: (() => Promise<void>)[] = [];
@@ -40,7 +44,8 @@ export const serve = async (context: CliContext, role: Role): Promise<void> => {
     if (applied.length > 0) logger.info({ applied }, 'migrations applied');
     starting.done('migrations');
     const log = { info: (message: string) => logger.info(message), debug: (message: string) => logger.debug(message) };
-    // one process of the data directory at a time finds or starts its chains, so none starts a second node on their state
+    // one process of the data directory at a time finds or starts its chains, so none starts a second node on their
+    // state
     const chains = await withAdvisoryLock(database.url, CHAINS_LOCK, () => openChains(config, log));
     undo.push(() => chains.stop());
     starting.done('chains');

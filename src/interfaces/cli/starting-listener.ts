@@ -18,7 +18,11 @@ export const listenWhileStarting = (port: number, host: string, readiness: Readi
       response.writeHead(503, { 'content-type': 'application/json; charset=utf-8', 'retry-after': '1' }).end(body);
     });
     server.once('error', (error: NodeJS.ErrnoException) =>
-      reject(error.code === 'EADDRINUSE' ? new Error(`port ${port} (PORT) is in use: is the service already running there?`) : error),
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new Error(`port ${port} (PORT) is in use: is the service already running there?`)
+          : error,
+      ),
     );
     server.listen(port, host, () =>
       resolve({

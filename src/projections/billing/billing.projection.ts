@@ -19,8 +19,14 @@ export const billingTransactions: Projection<BillingTransactionRow, BillingEvent
   handles: BILLING_EVENT_TYPES,
   idOf: (event) => event.data.transactionId,
   evolve: (_row, { type, data }) => ({
-    id: data.transactionId, accountId: data.accountId, direction: type === 'ChargeRecorded' ? 'CHARGE' : 'CREDIT', kind: data.kind,
-    amountCents: data.amountCents, operationId: data.operationId, domain: data.domain, at: data.at,
+    id: data.transactionId,
+    accountId: data.accountId,
+    direction: type === 'ChargeRecorded' ? 'CHARGE' : 'CREDIT',
+    kind: data.kind,
+    amountCents: data.amountCents,
+    operationId: data.operationId,
+    domain: data.domain,
+    at: data.at,
   }),
 };
 

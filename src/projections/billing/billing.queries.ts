@@ -1,5 +1,6 @@
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import { DocumentStore } from '../../application/shared/document-store.port';
+import { findPage, KeysetPage } from '../shared/find-page';
 import { billingBalances, BillingBalanceRow, billingTransactions, BillingTransactionRow } from './billing.projection';
 
 export class GetBillingBalance extends Query<BillingBalanceRow> {
@@ -13,7 +14,13 @@ export class GetBillingBalanceHandler implements IQueryHandler<GetBillingBalance
   constructor(private readonly documents: DocumentStore) {}
 
   async execute({ accountId }: GetBillingBalance): Promise<BillingBalanceRow> {
-    return (await this.documents.get<BillingBalanceRow>(billingBalances.name, accountId)) ?? { accountId, balanceCents: 0, transactions: 0 };
+    return (
+      (await this.documents.get<BillingBalanceRow>(billingBalances.name, accountId)) ?? {
+        accountId,
+        balanceCents: 0,
+        transactions: 0,
+      }
+    );
   }
 }
 
@@ -23,8 +30,12 @@ export interface TransactionPosition {
 }
 
 /** An account's charges and credits, newest first, in keyset pages. */
-export class ListBillingTransactions extends Query<{ items: BillingTransactionRow[]; next: TransactionPosition | null }> {
-  constructor(readonly accountId: string, readonly limit: number, readonly after?: TransactionPosition) {
+export class ListBillingTransactions extends Query<KeysetPage<BillingTransactionRow, TransactionPosition>> {
+  constructor(
+    readonly accountId: string,
+    readonly limit: number,
+    readonly after?: TransactionPosition,
+  ) {
     super();
   }
 }
@@ -34,14 +45,16 @@ export class ListBillingTransactionsHandler implements IQueryHandler<ListBilling
   constructor(private readonly documents: DocumentStore) {}
 
   async execute({ accountId, limit, after }: ListBillingTransactions) {
-    const found = await this.documents.find<BillingTransactionRow>(billingTransactions.name, {
-      where: [{ path: 'accountId', op: 'eq', value: accountId }],
-      orderBy: { path: 'at', direction: 'desc', numeric: true },
-      after: after && { value: after.at, id: after.id },
-      limit: limit + 1,
-    });
-    const items = found.slice(0, limit).map((row) => row.doc);
-    const last = items.at(-1);
-    return { items, next: found.length > limit && last ? { at: last.at, id: last.id } : null };
+    return findPage<BillingTransactionRow, TransactionPosition>(
+      this.documents,
+      billingTransactions.name,
+      {
+        where: [{ path: 'accountId', op: 'eq', value: accountId }],
+        orderBy: { path: 'at', direction: 'desc', numeric: true },
+        after: after && { value: after.at, id: after.id },
+        limit,
+      },
+      ({ doc }) => ({ at: doc.at, id: doc.id }),
+    );
   }
 }

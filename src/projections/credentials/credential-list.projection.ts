@@ -24,7 +24,8 @@ export const credentialList: Projection<CredentialRow, CredentialEvent> = {
         const { credentialId, accountId, kind, prefix, scopes, secretDigest, at } = event.data;
         return { credentialId, accountId, kind, prefix, scopes, secretDigest, createdAt: at, revokedAt: null };
       }
-      case 'CredentialRevoked': return row ? { ...row, revokedAt: event.data.at } : null;
+      case 'CredentialRevoked':
+        return row ? { ...row, revokedAt: event.data.at } : null;
     }
   },
 };

@@ -1,12 +1,16 @@
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
-import { ExistingOperation, TERMINAL } from '../../domain/operations/operation';
+import { ExistingOperation, TERMINAL, UNFINISHED } from '../../domain/operations/operation';
 import { OperationStatus, OperationSurface } from '../../domain/operations/operation.events';
 import { DocumentStore, Filter } from '../../application/shared/document-store.port';
+import { findPage, KeysetPage } from '../shared/find-page';
 import { operationList } from './operation-list.projection';
 
 /** An account's operation by id; undefined when it does not exist or belongs to another account. */
 export class GetOperation extends Query<ExistingOperation | undefined> {
-  constructor(readonly accountId: string, readonly operationId: string) {
+  constructor(
+    readonly accountId: string,
+    readonly operationId: string,
+  ) {
     super();
   }
 }
@@ -21,11 +25,12 @@ export class GetOperationHandler implements IQueryHandler<GetOperation> {
   }
 }
 
-export interface OperationPage {
-  readonly items: readonly ExistingOperation[];
-  /** Pass back as `after` for the next page; null on the last page. */
-  readonly next: { readonly createdAt: number; readonly id: string } | null;
+export interface OperationPosition {
+  readonly createdAt: number;
+  readonly id: string;
 }
+
+export type OperationPage = KeysetPage<ExistingOperation, OperationPosition>;
 
 /** An account's operations of one surface, newest first, filtered, in keyset pages. */
 export class ListOperations extends Query<OperationPage> {
@@ -39,7 +44,7 @@ export class ListOperations extends Query<OperationPage> {
       /** Previews are operations on surface D; on C they are quotes, never listed. */
       readonly previews: boolean;
     },
-    readonly page: { readonly limit: number; readonly after?: { readonly createdAt: number; readonly id: string } },
+    readonly page: { readonly limit: number; readonly after?: OperationPosition },
   ) {
     super();
   }
@@ -58,15 +63,17 @@ export class ListOperationsHandler implements IQueryHandler<ListOperations> {
     if (filter.statuses?.length) where.push({ path: 'status', op: 'in', values: filter.statuses });
     if (filter.types?.length) where.push({ path: 'type', op: 'in', values: filter.types });
     if (!filter.previews) where.push({ path: 'preview', op: 'eq', value: false });
-    const found = await this.documents.find<ExistingOperation>(operationList.name, {
-      where,
-      orderBy: { path: 'createdAt', direction: 'desc', numeric: true },
-      after: page.after && { value: page.after.createdAt, id: page.after.id },
-      limit: page.limit + 1,
-    });
-    const items = found.slice(0, page.limit).map((row) => row.doc);
-    const last = items.at(-1);
-    return { items, next: found.length > page.limit && last ? { createdAt: last.createdAt, id: last.id } : null };
+    return findPage<ExistingOperation, OperationPosition>(
+      this.documents,
+      operationList.name,
+      {
+        where,
+        orderBy: { path: 'createdAt', direction: 'desc', numeric: true },
+        after: page.after && { value: page.after.createdAt, id: page.after.id },
+        limit: page.limit,
+      },
+      ({ doc }) => ({ createdAt: doc.createdAt, id: doc.id }),
+    );
   }
 }
 
@@ -77,16 +84,16 @@ export class ListPendingOperations extends Query<readonly ExistingOperation[]> {
   }
 }
 
-/** The statuses of operations that still hold their domain. */
-export const UNFINISHED: readonly OperationStatus[] = ['QUEUED', 'PROCESSING', 'SIGNATURE_REQUIRED', 'AWAITING_UPDATES', 'TRANSMISSION_REQUIRED'];
-
 @QueryHandler(ListPendingOperations)
 export class ListPendingOperationsHandler implements IQueryHandler<ListPendingOperations> {
   constructor(private readonly documents: DocumentStore) {}
 
   async execute({ domain }: ListPendingOperations): Promise<readonly ExistingOperation[]> {
     const found = await this.documents.find<ExistingOperation>(operationList.name, {
-      where: [{ path: 'domain', op: 'eq', value: domain }, { path: 'status', op: 'in', values: UNFINISHED }],
+      where: [
+        { path: 'domain', op: 'eq', value: domain },
+        { path: 'status', op: 'in', values: UNFINISHED },
+      ],
       orderBy: { path: 'createdAt', direction: 'desc', numeric: true },
       limit: 50,
     });

@@ -5,7 +5,9 @@ import { ChainBlocksIndexed, chainStream } from '../../domain/chains/registry-lo
 
 export interface IndexingStatus {
   readonly status: 'ok';
-  readonly blockchains: Readonly<Record<string, { readonly latestIndexedBlock: number | null; readonly indexedAt: string | null }>>;
+  readonly blockchains: Readonly<
+    Record<string, { readonly latestIndexedBlock: number | null; readonly indexedAt: string | null }>
+  >;
 }
 
 /** How far the indexer has read each chain: the last block stored and when. */
@@ -24,7 +26,10 @@ export class GetIndexingStatusHandler implements IQueryHandler<GetIndexingStatus
       blockchains.map(async (blockchain) => {
         const last = await this.store.readLast(chainStream(blockchain));
         const data = last?.data as ChainBlocksIndexed['data'] | undefined;
-        return [blockchain, { latestIndexedBlock: data?.toBlock ?? null, indexedAt: last?.recordedAt.toISOString() ?? null }] as const;
+        return [
+          blockchain,
+          { latestIndexedBlock: data?.toBlock ?? null, indexedAt: last?.recordedAt.toISOString() ?? null },
+        ] as const;
       }),
     );
     return { status: 'ok', blockchains: Object.fromEntries(entries) };

@@ -69,7 +69,14 @@ const minted = (data: Extract<Handled, { type: 'DomainTransferred' }>['data']): 
 export const resolution: Projection<ResolvedDomain, Handled> = {
   name: 'resolution',
   version: 2, // 2: a record set to "" is removed
-  handles: ['DomainTransferred', 'DomainNamed', 'DomainRecordSet', 'DomainRecordsReset', 'ReverseResolutionSet', 'ReverseResolutionRemoved'],
+  handles: [
+    'DomainTransferred',
+    'DomainNamed',
+    'DomainRecordSet',
+    'DomainRecordsReset',
+    'ReverseResolutionSet',
+    'ReverseResolutionRemoved',
+  ],
   idOf: (event) => event.data.tokenId,
   evolve,
 };

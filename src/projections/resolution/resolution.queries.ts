@@ -1,6 +1,7 @@
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import { DocumentStore, Filter, FindOptions } from '../../application/shared/document-store.port';
 import { tokenIdOf } from '../../domain/chains/blockchain';
+import { findPage } from '../shared/find-page';
 import { ResolvedDomain, resolution } from './resolution.projection';
 
 /** A domain as resolution shows it; undefined when the chains have no such token. */
@@ -93,13 +94,18 @@ export class ListResolvedDomainsHandler implements IQueryHandler<ListResolvedDom
     for (const [key, value] of Object.entries(filter.records)) where.push({ path: ['records', key], op: 'eq', value });
     if (filter.tlds.length > 0) where.push({ path: 'tld', op: 'in', values: filter.tlds });
     const { path, thenBy } = ORDER[sort.by];
-    const found = await this.documents.find<ResolvedDomain>(resolution.name, {
-      where,
-      orderBy: { path, direction: sort.direction },
-      thenBy,
-      after: after && afterOf(after),
-      limit: perPage + 1,
-    });
-    return { items: found.slice(0, perPage).map((row) => row.doc), hasMore: found.length > perPage };
+    const page = await findPage<ResolvedDomain, true>(
+      this.documents,
+      resolution.name,
+      {
+        where,
+        orderBy: { path, direction: sort.direction },
+        thenBy,
+        after: after && afterOf(after),
+        limit: perPage,
+      },
+      () => true,
+    ); // its clients page by the last item they hold, not by a position handed out
+    return { items: page.items, hasMore: page.next !== null };
   }
 }

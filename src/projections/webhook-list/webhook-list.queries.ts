@@ -1,5 +1,6 @@
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import { DocumentStore } from '../../application/shared/document-store.port';
+import { findPage, KeysetPage } from '../shared/find-page';
 import { webhookList, WebhookRow } from './webhook-list.projection';
 
 /** Shown to the account: registered, and neither deleted nor being deleted. */
@@ -10,11 +11,7 @@ export interface WebhookPosition {
   readonly id: string;
 }
 
-export interface WebhookPage {
-  readonly items: readonly WebhookRow[];
-  /** Pass back as `after` for the next page; null on the last page. */
-  readonly next: WebhookPosition | null;
-}
+export type WebhookPage = KeysetPage<WebhookRow, WebhookPosition>;
 
 /** An account's webhooks, oldest first, in keyset pages. */
 export class ListWebhooks extends Query<WebhookPage> {
@@ -31,15 +28,20 @@ export class ListWebhooksHandler implements IQueryHandler<ListWebhooks> {
   constructor(private readonly documents: DocumentStore) {}
 
   async execute({ accountId, page }: ListWebhooks): Promise<WebhookPage> {
-    const found = await this.documents.find<WebhookRow>(webhookList.name, {
-      where: [{ path: 'accountId', op: 'eq', value: accountId }, { path: 'status', op: 'in', values: VISIBLE }],
-      orderBy: { path: 'createdAt', direction: 'asc', numeric: true },
-      after: page.after && { value: page.after.createdAt, id: page.after.id },
-      limit: page.limit + 1,
-    });
-    const items = found.slice(0, page.limit).map((row) => row.doc);
-    const last = items.at(-1);
-    return { items, next: found.length > page.limit && last ? { createdAt: last.createdAt, id: last.id } : null };
+    return findPage<WebhookRow, WebhookPosition>(
+      this.documents,
+      webhookList.name,
+      {
+        where: [
+          { path: 'accountId', op: 'eq', value: accountId },
+          { path: 'status', op: 'in', values: VISIBLE },
+        ],
+        orderBy: { path: 'createdAt', direction: 'asc', numeric: true },
+        after: page.after && { value: page.after.createdAt, id: page.after.id },
+        limit: page.limit,
+      },
+      ({ doc }) => ({ createdAt: doc.createdAt, id: doc.id }),
+    );
   }
 }
 

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { Access } from '../shared/auth/access';
 import { EmptyBodyPipe } from '../shared/empty-body.pipe';
-import { TldCatalog } from './tld-catalog';
+import { TldCatalog } from '../../../application/dns-domains/tld-catalog';
 
 /** Surface A: agent actions (`POST /mcp/v1/actions/<action>`), `decisions.md` §1. */
 @Controller('mcp/v1')

@@ -14,7 +14,11 @@ export class OAuthRateLimitGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<FastifyRequest>();
-    const decision = await this.limiter.hit(`oauth:ip:${request.ip}`, this.settings.oauthLimitPerIp, this.settings.rateWindowSeconds);
+    const decision = await this.limiter.hit(
+      `oauth:ip:${request.ip}`,
+      this.settings.oauthLimitPerIp,
+      this.settings.rateWindowSeconds,
+    );
     if (!decision.allowed) throw new RateLimited(decision.retryAfterSeconds);
     return true;
   }

@@ -1,6 +1,7 @@
 import { Body, Controller, Get, Header, HttpCode, Post, Query, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { RouteConfig } from '@nestjs/platform-fastify';
+import { IdentitySettings } from '../../../application/identity/identity-settings';
 import { TokenSigner } from '../../../application/identity/identity.ports';
 import { TokenResponse } from '../../../application/identity/oauth-tokens';
 import { RefreshAccessToken, RevokeRefreshToken } from '../../../application/identity/refresh-token.commands';
@@ -11,7 +12,6 @@ import { TAKES_FORM } from '../shared/http-input';
 import { Documented } from '../shared/openapi/documented';
 import { NoQuery } from '../shared/request-params';
 import { validateBody } from '../shared/validation';
-import { OAuthIssuer } from './oauth-issuer';
 import { OAuthRateLimitGuard } from './oauth-rate-limit.guard';
 import { RevokeBody, SignupBody, TokenBody, VerifyBody } from './oauth.dto';
 
@@ -22,7 +22,11 @@ export class OAuthController {
   constructor(private readonly commands: CommandBus) {}
 
   @Post('signup')
-  @Documented({ summary: 'Start a signup: a code is mailed to the address (the answer is the same for a new and a taken address)', answer: 'SignupStarted', refuses: ['RATE_LIMITED'] })
+  @Documented({
+    summary: 'Start a signup: a code is mailed to the address (the answer is the same for a new and a taken address)',
+    answer: 'SignupStarted',
+    refuses: ['RATE_LIMITED'],
+  })
   @HttpCode(200)
   @Header('cache-control', 'no-store')
   signup(@Body() body: SignupBody, @Query() _query: NoQuery): Promise<SignupStarted> {
@@ -30,7 +34,11 @@ export class OAuthController {
   }
 
   @Post('signup/verify')
-  @Documented({ summary: 'Verify the mailed code: opens the account and issues its first tokens (five wrong codes end the signup)', answer: 'TokenResponse', refuses: ['INVALID_GRANT', 'RATE_LIMITED'] })
+  @Documented({
+    summary: 'Verify the mailed code: opens the account and issues its first tokens (five wrong codes end the signup)',
+    answer: 'TokenResponse',
+    refuses: ['INVALID_GRANT', 'RATE_LIMITED'],
+  })
   @HttpCode(200)
   @Header('cache-control', 'no-store')
   verify(@Body() body: VerifyBody, @Query() _query: NoQuery): Promise<TokenResponse> {
@@ -39,20 +47,31 @@ export class OAuthController {
 
   // OAuth clients send form bodies to the token and revocation endpoints (RFC 6749 §4.1.3, RFC 7009 §2.1)
   @Post('token')
-  @Documented({ summary: 'A new access token for a refresh token (which is used up: a new one comes with it)', answer: 'TokenResponse', refuses: ['INVALID_GRANT', 'UNSUPPORTED_GRANT_TYPE', 'RATE_LIMITED'], body: TokenBody })
+  @Documented({
+    summary: 'A new access token for a refresh token (which is used up: a new one comes with it)',
+    answer: 'TokenResponse',
+    refuses: ['INVALID_GRANT', 'UNSUPPORTED_GRANT_TYPE', 'RATE_LIMITED'],
+    body: TokenBody,
+  })
   @RouteConfig(TAKES_FORM)
   @HttpCode(200)
   @Header('cache-control', 'no-store')
   async token(@Body() body: unknown, @Query() _query: NoQuery): Promise<TokenResponse> {
     // RFC 6749 §5.2: a grant type this server does not issue is unsupported_grant_type, whatever else the body holds
     const grantType = (body as { grant_type?: unknown } | undefined)?.grant_type;
-    if (typeof grantType === 'string' && grantType !== 'refresh_token') throw new DomainError('UNSUPPORTED_GRANT_TYPE', 'only grant_type refresh_token is issued here');
+    if (typeof grantType === 'string' && grantType !== 'refresh_token')
+      throw new DomainError('UNSUPPORTED_GRANT_TYPE', 'only grant_type refresh_token is issued here');
     const request = await validateBody(TokenBody, body);
     return this.commands.execute(new RefreshAccessToken(request.refresh_token));
   }
 
   @Post('revoke')
-  @Documented({ summary: 'Revoke a refresh token, its family and the access tokens it issued (RFC 7009: an unknown token is not an error)', answer: 'Revoked', refuses: ['RATE_LIMITED'] })
+  @Documented({
+    summary:
+      'Revoke a refresh token, its family and the access tokens it issued (RFC 7009: an unknown token is not an error)',
+    answer: 'Revoked',
+    refuses: ['RATE_LIMITED'],
+  })
   @RouteConfig(TAKES_FORM)
   @HttpCode(200)
   async revoke(@Body() body: RevokeBody, @Query() _query: NoQuery): Promise<Record<string, never>> {
@@ -66,13 +85,13 @@ export class OAuthController {
 export class WellKnownController {
   constructor(
     private readonly signer: TokenSigner,
-    private readonly issuer: OAuthIssuer,
+    private readonly settings: IdentitySettings,
   ) {}
 
   @Get('oauth-authorization-server')
   @Documented({ summary: 'The authorization server metadata (RFC 8414)', answer: 'AuthorizationServerMetadata' })
   metadata(@Query() _query: NoQuery): Record<string, unknown> {
-    const base = this.issuer.url;
+    const base = this.settings.issuer;
     return {
       issuer: base,
       token_endpoint: `${base}/api/oauth/token`,

@@ -1,4 +1,14 @@
-import { IsIn, IsOptional, IsString, Matches, MaxLength, Validate, ValidatorConstraint, ValidatorConstraintInterface, ValidationArguments } from 'class-validator';
+import {
+  IsIn,
+  IsOptional,
+  IsString,
+  Matches,
+  MaxLength,
+  Validate,
+  ValidatorConstraint,
+  ValidatorConstraintInterface,
+  ValidationArguments,
+} from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 import { emailProblems, normalizeEmail, passwordProblems } from '../../../domain/identity/signup-rules';
 
@@ -25,11 +35,21 @@ class PasswordRule implements ValidatorConstraintInterface {
 @JSONSchema({ examples: [{ email: 'you@example.com', password: 'Str0ng-pass!' }] })
 export class SignupBody {
   @Validate(EmailRule)
-  @JSONSchema({ type: 'string', format: 'email', maxLength: 254, description: 'An RFC 5322 address (dot-atom), lowercased' })
+  @JSONSchema({
+    type: 'string',
+    format: 'email',
+    maxLength: 254,
+    description: 'An RFC 5322 address (dot-atom), lowercased',
+  })
   email!: string;
 
   @Validate(PasswordRule)
-  @JSONSchema({ type: 'string', minLength: 8, maxLength: 256, description: 'An uppercase and a lowercase letter, a digit and another character; no control characters' })
+  @JSONSchema({
+    type: 'string',
+    minLength: 8,
+    maxLength: 256,
+    description: 'An uppercase and a lowercase letter, a digit and another character; no control characters',
+  })
   password!: string;
 }
 

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { Web3Settings } from '../../../application/web3/web3-settings';
+import { Web3DomainsModule } from '../../../projections/web3-domains/web3-domains.module';
 import { Web3Module } from '../../../application/web3/web3.module';
 import { OpenApiDocuments } from '../shared/openapi/openapi-documents';
 import { Web3AccountController } from './web3-account.controller';
@@ -11,8 +12,14 @@ import { Web3WebhooksController } from './webhooks.controller';
 
 /** Surface C: `/partner/v3` for partners of profile `web3`. */
 @Module({
-  imports: [Web3Module],
-  controllers: [Web3DomainsController, Web3DiscoveryController, Web3AccountController, Web3OperationsController, Web3WebhooksController],
+  imports: [Web3Module, Web3DomainsModule],
+  controllers: [
+    Web3DomainsController,
+    Web3DiscoveryController,
+    Web3AccountController,
+    Web3OperationsController,
+    Web3WebhooksController,
+  ],
 })
 export class PartnerWeb3HttpModule {
   constructor(documents: OpenApiDocuments, settings: Web3Settings) {

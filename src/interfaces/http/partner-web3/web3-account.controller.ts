@@ -2,20 +2,25 @@ import { Body, Controller, Get, HttpCode, NotFoundException, Param, Patch, Post,
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { Principal } from '../../../application/identity/authenticator';
 import { EventStore } from '../../../application/shared/event-store.port';
+import { partnerType } from '../../../application/shared/partner-type';
 import { VerifyWallet, WalletChallenges } from '../../../application/web3/wallet-verification';
 import { CreateCustodialWallet, SetDefaultWallet, SetPrimaryDomain } from '../../../application/web3/wallet.commands';
-import { Web3DomainReader } from '../../../application/web3/web3-domain.reader';
+import { Web3DomainReader } from '../../../projections/web3-domains/web3-domain.reader';
 import { Web3Settings } from '../../../application/web3/web3-settings';
 import { loadWeb3Account } from '../../../application/web3/web3-streams';
 import { WebhookSecret } from '../../../application/webhooks/webhook-secret.command';
 import { Address } from '../../../domain/chains/blockchain';
 import { Web3Account, WalletType } from '../../../domain/web3-accounts/web3-account';
-import { GetBillingBalance, ListBillingTransactions, TransactionPosition } from '../../../projections/billing/billing.queries';
+import {
+  GetBillingBalance,
+  ListBillingTransactions,
+  TransactionPosition,
+} from '../../../projections/billing/billing.queries';
 import { Access, CurrentPrincipal } from '../shared/auth/access';
 import { EmptyBodyPipe } from '../shared/empty-body.pipe';
 import { Documented } from '../shared/openapi/documented';
 import { CursorQuery, NoQuery } from '../shared/request-params';
-import { cursorList, decodeCursor, typeName } from './partner-lists';
+import { cursorList, decodeCursor } from './partner-lists';
 import { addressOf, nameOf, signatureOf } from './web3-input';
 import { AddressParams, WalletsQuery } from './web3-params.dto';
 import { operationResult } from './web3-results';
@@ -23,9 +28,15 @@ import { AccountUpdateDto, WalletUpdateDto, WalletVerificationDto } from './web3
 
 const PAGE = 50;
 const isAddressCursor = (value: unknown): value is { after: number } =>
-  typeof value === 'object' && value !== null && Number.isSafeInteger((value as { after?: unknown }).after) && (value as { after: number }).after >= 0;
+  typeof value === 'object' &&
+  value !== null &&
+  Number.isSafeInteger((value as { after?: unknown }).after) &&
+  (value as { after: number }).after >= 0;
 const isTransactionCursor = (value: unknown): value is TransactionPosition =>
-  typeof value === 'object' && value !== null && Number.isSafeInteger((value as TransactionPosition).at) && typeof (value as TransactionPosition).id === 'string';
+  typeof value === 'object' &&
+  value !== null &&
+  Number.isSafeInteger((value as TransactionPosition).at) &&
+  typeof (value as TransactionPosition).id === 'string';
 
 /** The account's wallets in a stable order: custodial ones as created, then verified external ones. */
 const walletsOf = (account: Web3Account): { address: Address; type: WalletType }[] => [
@@ -51,7 +62,7 @@ export class Web3AccountController {
   async summary(@CurrentPrincipal() principal: Principal, @Query() _query: NoQuery) {
     const account = await loadWeb3Account(this.store, principal.accountId);
     return {
-      '@type': typeName(this.settings.namespace, 'AccountSummary'),
+      '@type': partnerType(this.settings.namespace, 'AccountSummary'),
       id: principal.accountId,
       defaultWalletAddress: account.defaultWallet ?? null,
       // the key receivers check `x-svc-signature` with (decisions.md §6); only this account's own key reads it
@@ -60,9 +71,15 @@ export class Web3AccountController {
   }
 
   @Patch()
-  @Documented({ summary: 'Make a custodial wallet the default one', answer: 'AccountUpdateResult', refuses: ['NO_CHANGE'] })
+  @Documented({
+    summary: 'Make a custodial wallet the default one',
+    answer: 'AccountUpdateResult',
+    refuses: ['NO_CHANGE'],
+  })
   async update(@CurrentPrincipal() principal: Principal, @Query() _query: NoQuery, @Body() body: AccountUpdateDto) {
-    const op = await this.commands.execute(new SetDefaultWallet(principal.accountId, addressOf(body.defaultWalletAddress, 'defaultWalletAddress')));
+    const op = await this.commands.execute(
+      new SetDefaultWallet(principal.accountId, addressOf(body.defaultWalletAddress, 'defaultWalletAddress')),
+    );
     return operationResult(this.settings.namespace, 'AccountUpdateResult', op);
   }
 
@@ -71,7 +88,7 @@ export class Web3AccountController {
   async billing(@CurrentPrincipal() principal: Principal, @Query() _query: NoQuery) {
     const balance = await this.queries.execute(new GetBillingBalance(principal.accountId));
     return {
-      '@type': typeName(this.settings.namespace, 'AccountBilling'),
+      '@type': partnerType(this.settings.namespace, 'AccountBilling'),
       balance: { usdCents: balance.balanceCents },
       creditLimit: { usdCents: this.settings.creditLimitCents },
       currency: 'USD',
@@ -81,21 +98,34 @@ export class Web3AccountController {
   @Get('billing/transactions')
   @Documented({ summary: 'Charges and credits, newest first', answer: 'BillingTransactionCursorList' })
   async transactions(@CurrentPrincipal() principal: Principal, @Query() query: CursorQuery) {
-    const page = await this.queries.execute(new ListBillingTransactions(principal.accountId, PAGE, decodeCursor(query.$cursor, isTransactionCursor)));
+    const page = await this.queries.execute(
+      new ListBillingTransactions(principal.accountId, PAGE, decodeCursor(query.$cursor, isTransactionCursor)),
+    );
     const items = page.items.map((row) => ({
-      '@type': typeName(this.settings.namespace, 'BillingTransaction'),
-      id: row.id, type: row.direction, reason: row.kind, amount: { usdCents: row.amountCents },
-      operationId: row.operationId, domain: row.domain, createdTimestamp: row.at,
+      '@type': partnerType(this.settings.namespace, 'BillingTransaction'),
+      id: row.id,
+      type: row.direction,
+      reason: row.kind,
+      amount: { usdCents: row.amountCents },
+      operationId: row.operationId,
+      domain: row.domain,
+      createdTimestamp: row.at,
     }));
     return cursorList(this.settings.namespace, items, page.next);
   }
 
   @Get('wallets')
-  @Documented({ summary: 'The account\'s custodial (SELF) and verified self-custody (EXTERNAL) wallets', answer: 'WalletCursorList', refuses: ['EXCEEDS_LIMIT'] })
+  @Documented({
+    summary: "The account's custodial (SELF) and verified self-custody (EXTERNAL) wallets",
+    answer: 'WalletCursorList',
+    refuses: ['EXCEEDS_LIMIT'],
+  })
   async wallets(@CurrentPrincipal() principal: Principal, @Query() query: WalletsQuery) {
     const types = query.type ?? [];
     const start = decodeCursor(query.$cursor, isAddressCursor)?.after ?? 0;
-    const all = walletsOf(await loadWeb3Account(this.store, principal.accountId)).filter((wallet) => types.length === 0 || types.includes(wallet.type));
+    const all = walletsOf(await loadWeb3Account(this.store, principal.accountId)).filter(
+      (wallet) => types.length === 0 || types.includes(wallet.type),
+    );
     const page = all.slice(start, start + PAGE);
     const primary = await this.reader.primaryDomains(page.map((wallet) => wallet.address));
     const items = page.map((wallet) => this.walletView(wallet, primary.get(wallet.address)));
@@ -103,8 +133,16 @@ export class Web3AccountController {
   }
 
   @Post('wallets')
-  @Documented({ summary: 'Create a custodial wallet (the first becomes the default one)', answer: 'WalletCreateResult', refuses: ['WALLET_LIMIT_REACHED'] })
-  async createWallet(@CurrentPrincipal() principal: Principal, @Query() _query: NoQuery, @Body(EmptyBodyPipe) _body: Record<string, never>) {
+  @Documented({
+    summary: 'Create a custodial wallet (the first becomes the default one)',
+    answer: 'WalletCreateResult',
+    refuses: ['WALLET_LIMIT_REACHED'],
+  })
+  async createWallet(
+    @CurrentPrincipal() principal: Principal,
+    @Query() _query: NoQuery,
+    @Body(EmptyBodyPipe) _body: Record<string, never>,
+  ) {
     const op = await this.commands.execute(new CreateCustodialWallet(principal.accountId));
     return operationResult(this.settings.namespace, 'WalletCreateResult', op);
   }
@@ -113,34 +151,82 @@ export class Web3AccountController {
   @Documented({ summary: 'One wallet of the account, with its primary domain', answer: 'Wallet' })
   async wallet(@CurrentPrincipal() principal: Principal, @Param() params: AddressParams, @Query() _query: NoQuery) {
     const address = addressOf(params.address);
-    const wallet = walletsOf(await loadWeb3Account(this.store, principal.accountId)).find((candidate) => candidate.address === address);
+    const wallet = walletsOf(await loadWeb3Account(this.store, principal.accountId)).find(
+      (candidate) => candidate.address === address,
+    );
     if (!wallet) throw new NotFoundException(`wallet ${address} is not a wallet of this account`);
     return this.walletView(wallet, (await this.reader.primaryDomains([address])).get(address));
   }
 
   @Patch('wallets/:address')
-  @Documented({ summary: 'Set or remove (null) the wallet\'s primary domain: its reverse resolution on chain', answer: 'WalletUpdateResult', refuses: ['FORBIDDEN', 'NO_CHANGE', 'CONCURRENT_OPERATION', 'BAD_GATEWAY'] })
+  @Documented({
+    summary: "Set or remove (null) the wallet's primary domain: its reverse resolution on chain",
+    answer: 'WalletUpdateResult',
+    refuses: ['FORBIDDEN', 'NO_CHANGE', 'CONCURRENT_OPERATION', 'BAD_GATEWAY'],
+  })
   @HttpCode(200)
-  async updateWallet(@CurrentPrincipal() principal: Principal, @Param() params: AddressParams, @Query() _query: NoQuery, @Body() body: WalletUpdateDto) {
-    const primaryDomain = body.primaryDomain === null ? null : nameOf(body.primaryDomain, this.settings.supportedTlds, 'primaryDomain');
-    const op = await this.commands.execute(new SetPrimaryDomain(principal.accountId, addressOf(params.address), primaryDomain));
+  async updateWallet(
+    @CurrentPrincipal() principal: Principal,
+    @Param() params: AddressParams,
+    @Query() _query: NoQuery,
+    @Body() body: WalletUpdateDto,
+  ) {
+    const primaryDomain =
+      body.primaryDomain === null
+        ? null
+        : nameOf(body.primaryDomain, this.settings.supportedTlds, 'primaryDomain').name;
+    const op = await this.commands.execute(
+      new SetPrimaryDomain(principal.accountId, addressOf(params.address), primaryDomain),
+    );
     return operationResult(this.settings.namespace, 'WalletUpdateResult', op);
   }
 
   @Get('wallets/:address/verification')
-  @Documented({ summary: 'The message a self-custody wallet signs to join the account', answer: 'WalletVerificationMessage' })
-  verificationMessage(@CurrentPrincipal() principal: Principal, @Param() params: AddressParams, @Query() _query: NoQuery) {
-    return { '@type': typeName(this.settings.namespace, 'WalletVerificationMessage'), message: this.challenges.current(principal.accountId, addressOf(params.address)) };
+  @Documented({
+    summary: 'The message a self-custody wallet signs to join the account',
+    answer: 'WalletVerificationMessage',
+  })
+  verificationMessage(
+    @CurrentPrincipal() principal: Principal,
+    @Param() params: AddressParams,
+    @Query() _query: NoQuery,
+  ) {
+    return {
+      '@type': partnerType(this.settings.namespace, 'WalletVerificationMessage'),
+      message: this.challenges.current(principal.accountId, addressOf(params.address)),
+    };
   }
 
   @Post('wallets/:address/verification')
-  @Documented({ summary: 'Join a self-custody wallet to the account with its signature of the message (EIP-191, or ERC-1271 for contract wallets)', answer: 'WalletVerificationResult', refuses: ['SIGNATURE_INVALID', 'WALLET_ALREADY_VERIFIED'] })
-  async verify(@CurrentPrincipal() principal: Principal, @Param() params: AddressParams, @Query() _query: NoQuery, @Body() body: WalletVerificationDto) {
-    const op = await this.commands.execute(new VerifyWallet(principal.accountId, addressOf(params.address), signatureOf(body.signature, 'signature'), body.message));
+  @Documented({
+    summary:
+      'Join a self-custody wallet to the account with its signature of the message (EIP-191, or ERC-1271 for contract wallets)',
+    answer: 'WalletVerificationResult',
+    refuses: ['SIGNATURE_INVALID', 'WALLET_ALREADY_VERIFIED'],
+  })
+  async verify(
+    @CurrentPrincipal() principal: Principal,
+    @Param() params: AddressParams,
+    @Query() _query: NoQuery,
+    @Body() body: WalletVerificationDto,
+  ) {
+    const op = await this.commands.execute(
+      new VerifyWallet(
+        principal.accountId,
+        addressOf(params.address),
+        signatureOf(body.signature, 'signature'),
+        body.message,
+      ),
+    );
     return operationResult(this.settings.namespace, 'WalletVerificationResult', op);
   }
 
   private walletView(wallet: { address: Address; type: WalletType }, primaryDomain: string | undefined) {
-    return { '@type': typeName(this.settings.namespace, 'Wallet'), address: wallet.address, type: wallet.type, ...(primaryDomain ? { primaryDomain } : {}) };
+    return {
+      '@type': partnerType(this.settings.namespace, 'Wallet'),
+      address: wallet.address,
+      type: wallet.type,
+      ...(primaryDomain ? { primaryDomain } : {}),
+    };
   }
 }

@@ -1,18 +1,22 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import { Principal } from '../../../application/identity/authenticator';
-import { DomainExpansion, priceView, Web3DomainReader } from '../../../application/web3/web3-domain.reader';
+import { partnerType } from '../../../application/shared/partner-type';
+import { DomainExpansion, priceView, Web3DomainReader } from '../../../projections/web3-domains/web3-domain.reader';
 import { Web3Settings } from '../../../application/web3/web3-settings';
 import { suggestNames } from '../../../domain/web3-domains/suggestions';
 import { Access, CurrentPrincipal } from '../shared/auth/access';
 import { Documented } from '../shared/openapi/documented';
-import { cursorList, decodeCursor, list, typeName } from './partner-lists';
+import { cursorList, decodeCursor, list } from './partner-lists';
 import { addressOf, oneOfEndings } from './web3-input';
 import { AddressParams, OwnedDomainsQuery, SuggestionsQuery } from './web3-params.dto';
 
 const SUGGESTIONS = 20;
 const OWNER_PAGE = 50;
 const isTokenCursor = (value: unknown): value is { tokenId: string } =>
-  typeof value === 'object' && value !== null && typeof (value as { tokenId?: unknown }).tokenId === 'string' && /^0x[0-9a-f]{64}$/.test((value as { tokenId: string }).tokenId);
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as { tokenId?: unknown }).tokenId === 'string' &&
+  /^0x[0-9a-f]{64}$/.test((value as { tokenId: string }).tokenId);
 
 /** Finding names: suggestions of available ones, and the domains a wallet holds. */
 @Controller('partner/v3')
@@ -24,31 +28,50 @@ export class Web3DiscoveryController {
   ) {}
 
   @Get('suggestions/domains')
-  @Documented({ summary: 'Available names built from the words of the queries, with their prices', answer: 'DomainSuggestionList', refuses: ['EXCEEDS_LIMIT'] })
+  @Documented({
+    summary: 'Available names built from the words of the queries, with their prices',
+    answer: 'DomainSuggestionList',
+    refuses: ['EXCEEDS_LIMIT'],
+  })
   async suggestions(@CurrentPrincipal() principal: Principal, @Query() query: SuggestionsQuery) {
     const endings = oneOfEndings(query.ending, this.settings.supportedTlds);
     // twice as many candidates as answers: the taken ones fall out
-    const candidates = suggestNames(query.query, endings.length > 0 ? endings : this.claimableEndings(), SUGGESTIONS * 2);
+    const candidates = suggestNames(
+      query.query,
+      endings.length > 0 ? endings : this.settings.claimableTlds,
+      SUGGESTIONS * 2,
+    );
     const domains = await this.reader.lookup(principal.accountId, candidates, new Set());
-    const available = domains.filter((domain) => (domain.availability as { status: string }).status === 'AVAILABLE').slice(0, SUGGESTIONS);
-    return list(this.settings.namespace, available.map((domain) => ({
-      '@type': typeName(this.settings.namespace, 'DomainSuggestion'),
-      name: domain.name,
-      unicodeName: domain.unicodeName,
-      price: (domain.availability as { price: ReturnType<typeof priceView> }).price,
-    })));
+    const available = domains
+      .filter((domain) => (domain.availability as { status: string }).status === 'AVAILABLE')
+      .slice(0, SUGGESTIONS);
+    return list(
+      this.settings.namespace,
+      available.map((domain) => ({
+        '@type': partnerType(this.settings.namespace, 'DomainSuggestion'),
+        name: domain.name,
+        unicodeName: domain.unicodeName,
+        price: (domain.availability as { price: ReturnType<typeof priceView> }).price,
+      })),
+    );
   }
 
   @Get('owners/:address/domains')
   @Documented({ summary: 'The domains a wallet holds, by token id', answer: 'DomainCursorList' })
-  async owned(@CurrentPrincipal() principal: Principal, @Param() params: AddressParams, @Query() query: OwnedDomainsQuery) {
+  async owned(
+    @CurrentPrincipal() principal: Principal,
+    @Param() params: AddressParams,
+    @Query() query: OwnedDomainsQuery,
+  ) {
     const after = decodeCursor(query.$cursor, isTokenCursor);
     const expand = new Set((query.$expand ?? []) as DomainExpansion[]);
-    const page = await this.reader.ownedBy(principal.accountId, addressOf(params.address), OWNER_PAGE, after?.tokenId, expand);
+    const page = await this.reader.ownedBy(
+      principal.accountId,
+      addressOf(params.address),
+      OWNER_PAGE,
+      after?.tokenId,
+      expand,
+    );
     return cursorList(this.settings.namespace, page.items, page.next === null ? null : { tokenId: page.next });
-  }
-
-  private claimableEndings(): string[] {
-    return this.settings.supportedTlds.filter((tld) => this.settings.tlds.get(tld) !== 'ETH');
   }
 }

@@ -18,7 +18,10 @@ import { SignDependencyDto } from './web3.dto';
 const PAGE = 50;
 
 const isPosition = (value: unknown): value is { createdAt: number; id: string } =>
-  typeof value === 'object' && value !== null && Number.isSafeInteger((value as { createdAt?: unknown }).createdAt) && isId('operation', (value as { id?: unknown }).id);
+  typeof value === 'object' &&
+  value !== null &&
+  Number.isSafeInteger((value as { createdAt?: unknown }).createdAt) &&
+  isId('operation', (value as { id?: unknown }).id);
 
 /** The account's web3 operations: list (newest first), one by id, and the owner's signature of a waiting dependency. */
 @Controller('partner/v3/operations')
@@ -31,14 +34,31 @@ export class Web3OperationsController {
   ) {}
 
   @Get()
-  @Documented({ summary: 'The account\'s operations, newest first (previews are not listed)', answer: 'OperationCursorList', refuses: ['EXCEEDS_LIMIT'] })
+  @Documented({
+    summary: "The account's operations, newest first (previews are not listed)",
+    answer: 'OperationCursorList',
+    refuses: ['EXCEEDS_LIMIT'],
+  })
   async list(@CurrentPrincipal() principal: Principal, @Query() query: OperationsQuery) {
-    const domains = (query.domain ?? []).map((domain, index) => nameOf(domain, this.settings.supportedTlds, `domain[${index}]`));
+    const domains = (query.domain ?? []).map(
+      (domain, index) => nameOf(domain, this.settings.supportedTlds, `domain[${index}]`).name,
+    );
     const statuses = (query.status ?? []) as OperationStatus[];
     const after = decodeCursor(query.$cursor, isPosition);
-    const filter = { accountId: principal.accountId, surface: 'web3' as const, domains, statuses, types: query.type ?? [], previews: false };
+    const filter = {
+      accountId: principal.accountId,
+      surface: 'web3' as const,
+      domains,
+      statuses,
+      types: query.type ?? [],
+      previews: false,
+    };
     const page = await this.queries.execute(new ListOperations(filter, { limit: PAGE, after }));
-    return cursorList(this.settings.namespace, page.items.map((op) => presentOperation(this.settings.namespace, op)), page.next);
+    return cursorList(
+      this.settings.namespace,
+      page.items.map((op) => presentOperation(this.settings.namespace, op)),
+      page.next,
+    );
   }
 
   @Get(':id')
@@ -51,8 +71,18 @@ export class Web3OperationsController {
   }
 
   @Patch(':id/dependencies/:dependencyId')
-  @Documented({ summary: 'Sign a dependency waiting in SIGNATURE_REQUIRED (checked off-chain and by the registry before it is relayed)', answer: 'Operation', refuses: ['SIGNATURE_INVALID', 'BAD_REQUEST'] })
-  async sign(@CurrentPrincipal() principal: Principal, @Param() { id, dependencyId }: DependencyParams, @Query() _query: NoQuery, @Body() body: SignDependencyDto) {
+  @Documented({
+    summary:
+      'Sign a dependency waiting in SIGNATURE_REQUIRED (checked off-chain and by the registry before it is relayed)',
+    answer: 'Operation',
+    refuses: ['SIGNATURE_INVALID', 'BAD_REQUEST'],
+  })
+  async sign(
+    @CurrentPrincipal() principal: Principal,
+    @Param() { id, dependencyId }: DependencyParams,
+    @Query() _query: NoQuery,
+    @Body() body: SignDependencyDto,
+  ) {
     const signature = signatureOf(body.transaction.signature, 'transaction.signature');
     const op = await this.commands.execute(new SignDependency(principal.accountId, id, dependencyId, signature));
     return presentOperation(this.settings.namespace, op);

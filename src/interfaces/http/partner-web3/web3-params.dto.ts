@@ -3,19 +3,50 @@ import { JSONSchema } from 'class-validator-jsonschema';
 import { idPattern } from '../../../domain/shared/ids';
 import { CursorQuery, PreviewQuery, Repeated } from '../shared/request-params';
 
-/** Query and path parameters of surface C's routes (`decisions.md` §3). Names and addresses are checked in depth by web3-input. */
+/**
+ * Query and path parameters of surface C's routes (`decisions.md` §3). Names and addresses are checked in depth by
+ * web3-input.
+ */
 
-export const OPERATION_STATUSES = ['QUEUED', 'SIGNATURE_REQUIRED', 'PROCESSING', 'COMPLETED', 'FAILED', 'CANCELLED'] as const;
-export const OPERATION_TYPES = ['DOMAIN_CLAIM', 'DOMAIN_UPDATE', 'DOMAIN_RETURN', 'WALLET_CREATE', 'WALLET_UPDATE', 'WALLET_VERIFY', 'ACCOUNT_UPDATE'] as const;
+export const OPERATION_STATUSES = [
+  'QUEUED',
+  'SIGNATURE_REQUIRED',
+  'PROCESSING',
+  'COMPLETED',
+  'FAILED',
+  'CANCELLED',
+] as const;
+export const OPERATION_TYPES = [
+  'DOMAIN_CLAIM',
+  'DOMAIN_UPDATE',
+  'DOMAIN_RETURN',
+  'WALLET_CREATE',
+  'WALLET_UPDATE',
+  'WALLET_VERIFY',
+  'ACCOUNT_UPDATE',
+] as const;
 export const EXPANSIONS = ['records', 'registration'] as const;
 
-const expand = { max: 2, oneOf: EXPANSIONS, description: 'Parts of each domain to include: its records, its token (registration)' };
+const expand = {
+  max: 2,
+  oneOf: EXPANSIONS,
+  description: 'Parts of each domain to include: its records, its token (registration)',
+};
 
 export class DomainLookupQuery {
-  @Repeated({ min: 1, max: 50, overLimit: true, description: 'Names (label.tld, Unicode or A-label) or labels; a label is looked up under every ending' })
+  @Repeated({
+    min: 1,
+    max: 50,
+    overLimit: true,
+    description: 'Names (label.tld, Unicode or A-label) or labels; a label is looked up under every ending',
+  })
   query!: string[];
 
-  @Repeated({ max: 20, overLimit: true, description: 'The endings labels are looked up under; every supported ending when absent' })
+  @Repeated({
+    max: 20,
+    overLimit: true,
+    description: 'The endings labels are looked up under; every supported ending when absent',
+  })
   ending?: string[];
 
   @Repeated(expand)
@@ -33,10 +64,20 @@ export class OwnedDomainsQuery extends CursorQuery {
 }
 
 export class SuggestionsQuery {
-  @Repeated({ min: 1, max: 10, maxLength: 200, overLimit: true, description: 'Words, names or phrases to build available names from' })
+  @Repeated({
+    min: 1,
+    max: 10,
+    maxLength: 200,
+    overLimit: true,
+    description: 'Words, names or phrases to build available names from',
+  })
   query!: string[];
 
-  @Repeated({ max: 20, overLimit: true, description: 'Endings of the suggested names; every claimable ending when absent' })
+  @Repeated({
+    max: 20,
+    overLimit: true,
+    description: 'Endings of the suggested names; every claimable ending when absent',
+  })
   ending?: string[];
 }
 
@@ -44,15 +85,30 @@ export class OperationsQuery extends CursorQuery {
   @Repeated({ max: 50, overLimit: true, description: 'Only operations on these domains' })
   domain?: string[];
 
-  @Repeated({ max: OPERATION_STATUSES.length, oneOf: OPERATION_STATUSES, overLimit: true, description: 'Only operations in these statuses' })
+  @Repeated({
+    max: OPERATION_STATUSES.length,
+    oneOf: OPERATION_STATUSES,
+    overLimit: true,
+    description: 'Only operations in these statuses',
+  })
   status?: string[];
 
-  @Repeated({ max: OPERATION_TYPES.length, oneOf: OPERATION_TYPES, overLimit: true, description: 'Only operations of these types' })
+  @Repeated({
+    max: OPERATION_TYPES.length,
+    oneOf: OPERATION_TYPES,
+    overLimit: true,
+    description: 'Only operations of these types',
+  })
   type?: string[];
 }
 
 export class WalletsQuery extends CursorQuery {
-  @Repeated({ max: 2, oneOf: ['SELF', 'EXTERNAL'], overLimit: true, description: 'SELF: custodial wallets; EXTERNAL: verified self-custody wallets' })
+  @Repeated({
+    max: 2,
+    oneOf: ['SELF', 'EXTERNAL'],
+    overLimit: true,
+    description: 'SELF: custodial wallets; EXTERNAL: verified self-custody wallets',
+  })
   type?: string[];
 }
 
@@ -61,7 +117,10 @@ export { PreviewQuery };
 export class DomainNameParams {
   @IsString()
   @MaxLength(1024)
-  @JSONSchema({ description: 'A blockchain domain name, label.tld, in Unicode or A-label (xn--) form', examples: ['alice.crypto'] })
+  @JSONSchema({
+    description: 'A blockchain domain name, label.tld, in Unicode or A-label (xn--) form',
+    examples: ['alice.crypto'],
+  })
   name!: string;
 }
 
@@ -80,8 +139,13 @@ export class OperationParams {
 }
 
 export class DependencyParams extends OperationParams {
-  @Matches(idPattern('blockchainDependency', 'platformDependency'), { message: 'is not a dependency id (bc-<uuid> or plop_<uuid>)' })
-  @JSONSchema({ description: 'A dependency id of the operation', examples: ['bc-8f14e45f-ceea-467f-a8dd-4b1e0f3c5a21'] })
+  @Matches(idPattern('blockchainDependency', 'platformDependency'), {
+    message: 'is not a dependency id (bc-<uuid> or plop_<uuid>)',
+  })
+  @JSONSchema({
+    description: 'A dependency id of the operation',
+    examples: ['bc-8f14e45f-ceea-467f-a8dd-4b1e0f3c5a21'],
+  })
   dependencyId!: string;
 }
 
@@ -90,4 +154,3 @@ export class WebhookParams {
   @JSONSchema({ description: 'A webhook id', examples: ['wh-1c7f4f0e-8a7b-4c55-9a5f-2f3e6d9b1a00'] })
   id!: string;
 }
-

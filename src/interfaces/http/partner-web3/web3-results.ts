@@ -1,9 +1,9 @@
 import { presentOperation } from '../../../application/operations/operation-view';
+import { partnerType } from '../../../application/shared/partner-type';
 import { ExistingOperation } from '../../../domain/operations/operation';
-import { typeName } from './partner-lists';
 
 /** `DomainOperationResult`, `WalletCreateResult`...: an operation under the result type of the route. */
 export const operationResult = (namespace: string, result: string, op: ExistingOperation) => ({
-  '@type': typeName(namespace, result),
+  '@type': partnerType(namespace, result),
   operation: presentOperation(namespace, op),
 });

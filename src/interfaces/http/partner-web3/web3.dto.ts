@@ -6,11 +6,18 @@ import { JSONSchema } from 'class-validator-jsonschema';
 const IfPresent = () => ValidateIf((_dto: object, value: unknown) => value !== undefined);
 
 /** Request bodies of surface C. Shapes here; addresses, names and records are checked in depth by web3-input. */
-const ADDRESS = { pattern: '^0x[0-9a-fA-F]{40}$', description: 'An EVM address, in any case; not the zero address', examples: ['0x8aad44321a86b170879d7a244c1e8d360c99dda8'] };
+const ADDRESS = {
+  pattern: '^0x[0-9a-fA-F]{40}$',
+  description: 'An EVM address, in any case; not the zero address',
+  examples: ['0x8aad44321a86b170879d7a244c1e8d360c99dda8'],
+};
 
 export class OwnerDto {
   @IsIn(['SELF', 'EXTERNAL'])
-  @JSONSchema({ description: 'SELF: a custodial wallet of the account; EXTERNAL: any other wallet (final: the domain leaves the account\'s management)' })
+  @JSONSchema({
+    description:
+      "SELF: a custodial wallet of the account; EXTERNAL: any other wallet (final: the domain leaves the account's management)",
+  })
   type!: 'SELF' | 'EXTERNAL';
 
   @IsString()
@@ -19,12 +26,18 @@ export class OwnerDto {
   address!: string;
 }
 
-@JSONSchema({ examples: [{ records: { 'crypto.ETH.address': '0x8aad44321a86b170879d7a244c1e8d360c99dda8', 'ipfs.html.value': '' } }, { owner: { type: 'EXTERNAL', address: '0x8aad44321a86b170879d7a244c1e8d360c99dda8' } }] })
+@JSONSchema({
+  examples: [
+    { records: { 'crypto.ETH.address': '0x8aad44321a86b170879d7a244c1e8d360c99dda8', 'ipfs.html.value': '' } },
+    { owner: { type: 'EXTERNAL', address: '0x8aad44321a86b170879d7a244c1e8d360c99dda8' } },
+  ],
+})
 export class UpdateDomainDto {
   @IfPresent()
   @IsObject()
   @JSONSchema({
-    additionalProperties: { type: 'string', maxLength: 1024 }, maxProperties: 100,
+    additionalProperties: { type: 'string', maxLength: 1024 },
+    maxProperties: 100,
     description: 'Record keys of the resolver to values; "" removes a record. PATCH merges them, PUT keeps only these',
   })
   records?: Record<string, unknown>;
@@ -36,18 +49,26 @@ export class UpdateDomainDto {
   owner?: OwnerDto;
 }
 
-@JSONSchema({ examples: [{ name: 'alice.crypto', records: { 'crypto.ETH.address': '0x8aad44321a86b170879d7a244c1e8d360c99dda8' } }] })
+@JSONSchema({
+  examples: [{ name: 'alice.crypto', records: { 'crypto.ETH.address': '0x8aad44321a86b170879d7a244c1e8d360c99dda8' } }],
+})
 export class ClaimDomainDto extends UpdateDomainDto {
   @IsString()
   @MaxLength(300)
-  @JSONSchema({ description: 'label.tld, in Unicode or A-label form, of a claimable ending', examples: ['alice.crypto'] })
+  @JSONSchema({
+    description: 'label.tld, in Unicode or A-label form, of a claimable ending',
+    examples: ['alice.crypto'],
+  })
   name!: string;
 }
 
 export class SignatureDto {
   @IsString()
   @MaxLength(4200)
-  @JSONSchema({ pattern: '^0x([0-9a-fA-F]{2}){65,2048}$', description: 'The owner\'s signature of `messageToSign` as raw bytes (EIP-191), 0x and hex' })
+  @JSONSchema({
+    pattern: '^0x([0-9a-fA-F]{2}){65,2048}$',
+    description: "The owner's signature of `messageToSign` as raw bytes (EIP-191), 0x and hex",
+  })
   signature!: string;
 }
 
@@ -69,7 +90,11 @@ export class AccountUpdateDto {
 @JSONSchema({ required: ['primaryDomain'], examples: [{ primaryDomain: 'alice.crypto' }, { primaryDomain: null }] })
 export class WalletUpdateDto {
   // null removes the primary domain; the property itself is required
-  @JSONSchema({ type: ['string', 'null'], maxLength: 300, description: 'A domain the wallet holds, or null to remove the reverse resolution' })
+  @JSONSchema({
+    type: ['string', 'null'],
+    maxLength: 300,
+    description: 'A domain the wallet holds, or null to remove the reverse resolution',
+  })
   @Allow()
   @ValidateIf((_dto, value) => value !== null)
   @IsString()
@@ -80,7 +105,10 @@ export class WalletUpdateDto {
 export class WalletVerificationDto {
   @IsString()
   @MaxLength(4200)
-  @JSONSchema({ pattern: '^0x([0-9a-fA-F]{2}){65,2048}$', description: 'The wallet\'s EIP-191 signature of the verification message' })
+  @JSONSchema({
+    pattern: '^0x([0-9a-fA-F]{2}){65,2048}$',
+    description: "The wallet's EIP-191 signature of the verification message",
+  })
   signature!: string;
 
   @IfPresent()

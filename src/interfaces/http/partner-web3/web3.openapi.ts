@@ -1,3 +1,6 @@
+import { BLOCKCHAIN_DEPENDENCIES } from '../../../application/operations/operation-view';
+import { partnerType } from '../../../application/shared/partner-type';
+import { BLOCKCHAINS } from '../../../domain/chains/blockchain';
 import { AVAILABILITY_STATUSES } from '../../../domain/web3-domains/availability';
 import { WEBHOOK_TYPES_OF } from '../../../domain/webhooks/webhook.events';
 import { partnerErrorSchemas } from '../shared/openapi/error-schemas';
@@ -7,70 +10,147 @@ import { EXPANSIONS, OPERATION_STATUSES, OPERATION_TYPES } from './web3-params.d
 
 /** The answers of surface C (`interface-spec.md` Surface C, `decisions.md` §3), as the controllers write them. */
 
-const BLOCKCHAIN_DEPENDENCIES = ['MINT', 'UPDATE_RECORDS', 'TRANSFER', 'RETURN', 'SET_REVERSE'];
+const BLOCKCHAIN_TYPES = [...BLOCKCHAIN_DEPENDENCIES];
 const PLATFORM_DEPENDENCIES = ['WALLET_CREATE', 'WALLET_SET_DEFAULT', 'WEBHOOK_CREATE', 'WEBHOOK_DELETE'];
-const BLOCKCHAINS = ['ETH', 'MATIC', 'BASE'];
+const CHAINS = Object.keys(BLOCKCHAINS);
 
 const ADDRESS: JsonSchema = { type: 'string', pattern: '^0x[0-9a-f]{40}$', description: 'An EVM address, lowercase' };
-const NAME: JsonSchema = { type: 'string', description: 'A blockchain domain name as stored: lowercase, IDNs as their A-label' };
-const UNICODE_NAME: JsonSchema = { type: 'string', description: 'The name in Unicode (the same text when it is not an IDN)' };
-const CENTS: JsonSchema = { type: 'object', additionalProperties: false, required: ['usdCents'], properties: { usdCents: { type: 'integer', minimum: 0 } } };
+const NAME: JsonSchema = {
+  type: 'string',
+  description: 'A blockchain domain name as stored: lowercase, IDNs as their A-label',
+};
+const UNICODE_NAME: JsonSchema = {
+  type: 'string',
+  description: 'The name in Unicode (the same text when it is not an IDN)',
+};
+const CENTS: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['usdCents'],
+  properties: { usdCents: { type: 'integer', minimum: 0 } },
+};
 const MILLIS: JsonSchema = { type: 'integer', description: 'Epoch milliseconds' };
 
 const closed = (required: string[], properties: Record<string, JsonSchema>, extra: JsonSchema = {}): JsonSchema => ({
-  type: 'object', additionalProperties: false, required, properties, ...extra,
+  type: 'object',
+  additionalProperties: false,
+  required,
+  properties,
+  ...extra,
 });
 
 export const web3PartnerDocument = (namespace: string): SurfaceDocument => {
-  const type = (name: string): JsonSchema => ({ const: `${namespace}/partner.v3.${name}` });
-  const list = (item: string): JsonSchema => closed(['@type', 'items'], { '@type': type('List'), items: { type: 'array', items: ref(item) } });
+  const type = (name: string): JsonSchema => ({ const: partnerType(namespace, name) });
+  const list = (item: string): JsonSchema =>
+    closed(['@type', 'items'], { '@type': type('List'), items: { type: 'array', items: ref(item) } });
   const cursorList = (item: string): JsonSchema =>
     closed(['@type', 'items', 'next'], {
       '@type': type('CursorList'),
       items: { type: 'array', items: ref(item) },
-      next: closed(['$cursor'], { $cursor: { type: ['string', 'null'], description: 'Pass as `$cursor` for the next page; null on the last page' } }),
+      next: closed(['$cursor'], {
+        $cursor: {
+          type: ['string', 'null'],
+          description: 'Pass as `$cursor` for the next page; null on the last page',
+        },
+      }),
     });
-  const result = (name: string): JsonSchema => closed(['@type', 'operation'], { '@type': type(name), operation: ref('Operation') });
+  const result = (name: string): JsonSchema =>
+    closed(['@type', 'operation'], { '@type': type(name), operation: ref('Operation') });
 
   const schemas = ({ dependencyTypes }: SurfaceDocumentContext): Record<string, JsonSchema> => ({
     ...partnerErrorSchemas(),
-    Price: closed(['type', 'listPrice', 'subTotal'], { type: { enum: ['STANDARD', 'PREMIUM'] }, listPrice: CENTS, subTotal: CENTS }, {
-      description: 'By the label\'s length in code points, or the premium list',
-      examples: [{ type: 'STANDARD', listPrice: { usdCents: 4000 }, subTotal: { usdCents: 4000 } }],
-    }),
-    Domain: closed(['@type', 'name', 'unicodeName', 'owner', 'availability', 'records', 'registration', 'blockchain'], {
-      '@type': type('Domain'),
-      name: NAME,
-      unicodeName: UNICODE_NAME,
-      owner: closed(['type'], { type: { enum: ['NONE', 'SERVICE', 'SELF', 'EXTERNAL'] }, address: ADDRESS }, { description: 'As the calling account sees it: SELF for its custodial wallets' }),
-      availability: closed(['status'], { status: { enum: [...AVAILABILITY_STATUSES] }, price: ref('Price') }),
-      records: { type: ['object', 'null'], additionalProperties: { type: 'string' }, description: 'With `$expand=records`; null otherwise' },
-      registration: { oneOf: [{ type: 'null' }, closed(['tokenId', 'tokenType'], { tokenId: { type: 'string', pattern: '^[0-9]+$' }, tokenType: { const: 'ERC721' } })], description: 'With `$expand=registration` for a minted name; null otherwise' },
-      blockchain: { enum: BLOCKCHAINS },
-    }, {
-      examples: [{
-        '@type': `${namespace}/partner.v3.Domain`, name: 'alice.crypto', unicodeName: 'alice.crypto', owner: { type: 'SELF', address: '0x8aad44321a86b170879d7a244c1e8d360c99dda8' },
-        availability: { status: 'REGISTERED' }, records: { 'crypto.ETH.address': '0x8aad44321a86b170879d7a244c1e8d360c99dda8' }, registration: null, blockchain: 'MATIC',
-      }],
-    }),
+    Price: closed(
+      ['type', 'listPrice', 'subTotal'],
+      { type: { enum: ['STANDARD', 'PREMIUM'] }, listPrice: CENTS, subTotal: CENTS },
+      {
+        description: "By the label's length in code points, or the premium list",
+        examples: [{ type: 'STANDARD', listPrice: { usdCents: 4000 }, subTotal: { usdCents: 4000 } }],
+      },
+    ),
+    Domain: closed(
+      ['@type', 'name', 'unicodeName', 'owner', 'availability', 'records', 'registration', 'blockchain'],
+      {
+        '@type': type('Domain'),
+        name: NAME,
+        unicodeName: UNICODE_NAME,
+        owner: closed(
+          ['type'],
+          { type: { enum: ['NONE', 'SERVICE', 'SELF', 'EXTERNAL'] }, address: ADDRESS },
+          { description: 'As the calling account sees it: SELF for its custodial wallets' },
+        ),
+        availability: closed(['status'], { status: { enum: [...AVAILABILITY_STATUSES] }, price: ref('Price') }),
+        records: {
+          type: ['object', 'null'],
+          additionalProperties: { type: 'string' },
+          description: 'With `$expand=records`; null otherwise',
+        },
+        registration: {
+          oneOf: [
+            { type: 'null' },
+            closed(['tokenId', 'tokenType'], {
+              tokenId: { type: 'string', pattern: '^[0-9]+$' },
+              tokenType: { const: 'ERC721' },
+            }),
+          ],
+          description: 'With `$expand=registration` for a minted name; null otherwise',
+        },
+        blockchain: { enum: CHAINS },
+      },
+      {
+        examples: [
+          {
+            '@type': partnerType(namespace, 'Domain'),
+            name: 'alice.crypto',
+            unicodeName: 'alice.crypto',
+            owner: { type: 'SELF', address: '0x8aad44321a86b170879d7a244c1e8d360c99dda8' },
+            availability: { status: 'REGISTERED' },
+            records: { 'crypto.ETH.address': '0x8aad44321a86b170879d7a244c1e8d360c99dda8' },
+            registration: null,
+            blockchain: 'MATIC',
+          },
+        ],
+      },
+    ),
     DomainList: list('Domain'),
     DomainCursorList: cursorList('Domain'),
-    DomainSuggestion: closed(['@type', 'name', 'unicodeName', 'price'], { '@type': type('DomainSuggestion'), name: NAME, unicodeName: UNICODE_NAME, price: ref('Price') }, {
-      examples: [{ '@type': `${namespace}/partner.v3.DomainSuggestion`, name: 'getcoffee.crypto', unicodeName: 'getcoffee.crypto', price: { type: 'STANDARD', listPrice: { usdCents: 4000 }, subTotal: { usdCents: 4000 } } }],
-    }),
+    DomainSuggestion: closed(
+      ['@type', 'name', 'unicodeName', 'price'],
+      { '@type': type('DomainSuggestion'), name: NAME, unicodeName: UNICODE_NAME, price: ref('Price') },
+      {
+        examples: [
+          {
+            '@type': partnerType(namespace, 'DomainSuggestion'),
+            name: 'getcoffee.crypto',
+            unicodeName: 'getcoffee.crypto',
+            price: { type: 'STANDARD', listPrice: { usdCents: 4000 }, subTotal: { usdCents: 4000 } },
+          },
+        ],
+      },
+    ),
     DomainSuggestionList: list('DomainSuggestion'),
     BlockchainOperation: closed(['id', '@type', 'type', 'status', 'parameters', 'transaction'], {
       id: { type: 'string', pattern: '^bc-' },
       '@type': type('BlockchainOperation'),
-      type: { enum: BLOCKCHAIN_DEPENDENCIES },
+      type: { enum: BLOCKCHAIN_TYPES },
       status: { enum: ['PREVIEW', ...OPERATION_STATUSES] },
-      parameters: { type: 'object', description: 'MINT {toAddress, initialRecords}; UPDATE_RECORDS {recordUpdates, resetRecords}; TRANSFER {fromAddress, toAddress, resetRecords}; RETURN {fromAddress}; SET_REVERSE {address, primaryDomain}' },
+      parameters: {
+        type: 'object',
+        description:
+          'MINT {toAddress, initialRecords}; UPDATE_RECORDS {recordUpdates, resetRecords}; TRANSFER {fromAddress, toAddress, resetRecords}; RETURN {fromAddress}; SET_REVERSE {address, primaryDomain}',
+      },
       transaction: {
-        type: 'object', required: ['blockchain', 'hash'],
-        description: 'The transaction sent; while SIGNATURE_REQUIRED, what the owner signs (messageToSign) and its parts',
+        type: 'object',
+        required: ['blockchain', 'hash'],
+        description:
+          'The transaction sent; while SIGNATURE_REQUIRED, what the owner signs (messageToSign) and its parts',
         properties: {
-          blockchain: { enum: BLOCKCHAINS }, hash: { type: ['string', 'null'] }, messageToSign: { type: 'string' }, to: ADDRESS,
-          data: { type: 'string' }, nonce: { type: 'string' }, tokenId: { type: 'string' },
+          blockchain: { enum: CHAINS },
+          hash: { type: ['string', 'null'] },
+          messageToSign: { type: 'string' },
+          to: ADDRESS,
+          data: { type: 'string' },
+          nonce: { type: 'string' },
+          tokenId: { type: 'string' },
         },
       },
       error: closed(['code', 'message'], { code: { type: 'string' }, message: { type: 'string' } }),
@@ -78,37 +158,77 @@ export const web3PartnerDocument = (namespace: string): SurfaceDocument => {
     PlatformOperation: closed(['id', '@type', 'type', 'status', 'parameters'], {
       id: { type: 'string', pattern: '^plop_' },
       '@type': type('PlatformOperation'),
-      type: { enum: [...PLATFORM_DEPENDENCIES, ...dependencyTypes.filter((dependency) => dependency === 'TEST_STEP')] },
+      // the platform work of surface C, and any other the engine has executors for (tests run their own steps)
+      type: {
+        enum: [
+          ...new Set([
+            ...PLATFORM_DEPENDENCIES,
+            ...dependencyTypes.filter((type) => !BLOCKCHAIN_DEPENDENCIES.has(type)),
+          ]),
+        ],
+      },
       status: { enum: ['PREVIEW', ...OPERATION_STATUSES] },
       parameters: { type: 'object' },
-      result: { type: 'object', description: 'WALLET_CREATE {wallet{address, type}}; WALLET_SET_DEFAULT {defaultWalletAddress}; WEBHOOK_CREATE {webhook{id, url, type}}' },
+      result: {
+        type: 'object',
+        description:
+          'WALLET_CREATE {wallet{address, type}}; WALLET_SET_DEFAULT {defaultWalletAddress}; WEBHOOK_CREATE {webhook{id, url, type}}',
+      },
       error: closed(['code', 'message'], { code: { type: 'string' }, message: { type: 'string' } }),
     }),
-    Operation: closed(['@type', 'id', 'status', 'type', 'lastUpdatedTimestamp', 'dependencies'], {
-      '@type': type('Operation'),
-      id: { type: 'string', pattern: '^op-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' },
-      status: { enum: [...OPERATION_STATUSES, 'PREVIEW'], description: 'One of the six states; PREVIEW only in the answer to a `$preview=true` request' },
-      type: { enum: [...OPERATION_TYPES] },
-      domain: NAME,
-      unicodeDomain: UNICODE_NAME,
-      lastUpdatedTimestamp: MILLIS,
-      validUntilTimestamp: { ...MILLIS, description: 'Of a preview: until when its quote holds' },
-      billing: {
-        type: 'array', description: 'Of a preview: what committing it charges or credits the running balance',
-        items: closed(['type', 'reason', 'amount'], { type: { enum: ['CHARGE', 'CREDIT'] }, reason: { type: 'string' }, amount: CENTS }),
+    Operation: closed(
+      ['@type', 'id', 'status', 'type', 'lastUpdatedTimestamp', 'dependencies'],
+      {
+        '@type': type('Operation'),
+        id: { type: 'string', pattern: '^op-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' },
+        status: {
+          enum: [...OPERATION_STATUSES, 'PREVIEW'],
+          description: 'One of the six states; PREVIEW only in the answer to a `$preview=true` request',
+        },
+        type: { enum: [...OPERATION_TYPES] },
+        domain: NAME,
+        unicodeDomain: UNICODE_NAME,
+        lastUpdatedTimestamp: MILLIS,
+        validUntilTimestamp: { ...MILLIS, description: 'Of a preview: until when its quote holds' },
+        billing: {
+          type: 'array',
+          description: 'Of a preview: what committing it charges or credits the running balance',
+          items: closed(['type', 'reason', 'amount'], {
+            type: { enum: ['CHARGE', 'CREDIT'] },
+            reason: { type: 'string' },
+            amount: CENTS,
+          }),
+        },
+        dependencies: { type: 'array', items: { oneOf: [ref('BlockchainOperation'), ref('PlatformOperation')] } },
       },
-      dependencies: { type: 'array', items: { oneOf: [ref('BlockchainOperation'), ref('PlatformOperation')] } },
-    }, {
-      examples: [{
-        '@type': `${namespace}/partner.v3.Operation`, id: 'op-3b241101-e2bb-4255-8caf-4136c566a962', status: 'COMPLETED', type: 'DOMAIN_CLAIM',
-        domain: 'alice.crypto', unicodeDomain: 'alice.crypto', lastUpdatedTimestamp: 1795420800000,
-        dependencies: [{
-          id: 'bc-8f14e45f-ceea-467f-a8dd-4b1e0f3c5a21', '@type': `${namespace}/partner.v3.BlockchainOperation`, type: 'MINT', status: 'COMPLETED',
-          parameters: { toAddress: '0x8aad44321a86b170879d7a244c1e8d360c99dda8', initialRecords: {} },
-          transaction: { blockchain: 'MATIC', hash: '0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060', tokenId: '1' },
-        }],
-      }],
-    }),
+      {
+        examples: [
+          {
+            '@type': partnerType(namespace, 'Operation'),
+            id: 'op-3b241101-e2bb-4255-8caf-4136c566a962',
+            status: 'COMPLETED',
+            type: 'DOMAIN_CLAIM',
+            domain: 'alice.crypto',
+            unicodeDomain: 'alice.crypto',
+            lastUpdatedTimestamp: 1795420800000,
+            dependencies: [
+              {
+                id: 'bc-8f14e45f-ceea-467f-a8dd-4b1e0f3c5a21',
+                '@type': partnerType(namespace, 'BlockchainOperation'),
+                type: 'MINT',
+                status: 'COMPLETED',
+                parameters: { toAddress: '0x8aad44321a86b170879d7a244c1e8d360c99dda8', initialRecords: {} },
+                transaction: {
+                  blockchain: 'MATIC',
+                  hash: '0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060',
+                  tokenId: '1',
+                },
+              },
+            ],
+          },
+        ],
+      },
+    ),
     OperationCursorList: cursorList('Operation'),
     DomainOperationResult: result('DomainOperationResult'),
     WalletCreateResult: result('WalletCreateResult'),
@@ -120,7 +240,11 @@ export const web3PartnerDocument = (namespace: string): SurfaceDocument => {
     PendingOperation: closed(['@type', 'type', 'status'], {
       '@type': type('PendingOperation'),
       id: { type: 'string', description: 'Only for an operation of the calling account' },
-      type: { enum: [...OPERATION_TYPES, 'UNKNOWN'], description: 'UNKNOWN: an operation of the other surface, or a transaction in the chain\'s pool the service did not send' },
+      type: {
+        enum: [...OPERATION_TYPES, 'UNKNOWN'],
+        description:
+          "UNKNOWN: an operation of the other surface, or a transaction in the chain's pool the service did not send",
+      },
       status: { enum: [...OPERATION_STATUSES] },
       lastUpdatedTimestamp: MILLIS,
       transaction: closed(['hash'], { hash: { type: 'string' } }),
@@ -130,41 +254,70 @@ export const web3PartnerDocument = (namespace: string): SurfaceDocument => {
       '@type': type('AccountSummary'),
       id: { type: 'string' },
       defaultWalletAddress: { oneOf: [ADDRESS, { type: 'null' }] },
-      webhookSecret: { type: 'string', description: 'The key `x-svc-signature` of webhook deliveries is computed with (`decisions.md` §6)' },
+      webhookSecret: {
+        type: 'string',
+        description: 'The key `x-svc-signature` of webhook deliveries is computed with (`decisions.md` §6)',
+      },
     }),
     AccountBilling: closed(['@type', 'balance', 'creditLimit', 'currency'], {
-      '@type': type('AccountBilling'), balance: { ...CENTS, properties: { usdCents: { type: 'integer' } } }, creditLimit: CENTS, currency: { const: 'USD' },
+      '@type': type('AccountBilling'),
+      balance: { ...CENTS, properties: { usdCents: { type: 'integer' } } },
+      creditLimit: CENTS,
+      currency: { const: 'USD' },
     }),
-    BillingTransaction: closed(['@type', 'id', 'type', 'reason', 'amount', 'operationId', 'domain', 'createdTimestamp'], {
-      '@type': type('BillingTransaction'),
-      id: { type: 'string', pattern: '^btx-' },
-      type: { enum: ['CHARGE', 'CREDIT'] },
-      reason: { enum: ['DOMAIN_CLAIM', 'CLAIM_REFUND', 'DOMAIN_RETURN'] },
-      amount: CENTS,
-      operationId: { type: 'string' },
-      domain: { type: ['string', 'null'] },
-      createdTimestamp: MILLIS,
-    }),
+    BillingTransaction: closed(
+      ['@type', 'id', 'type', 'reason', 'amount', 'operationId', 'domain', 'createdTimestamp'],
+      {
+        '@type': type('BillingTransaction'),
+        id: { type: 'string', pattern: '^btx-' },
+        type: { enum: ['CHARGE', 'CREDIT'] },
+        reason: { enum: ['DOMAIN_CLAIM', 'CLAIM_REFUND', 'DOMAIN_RETURN'] },
+        amount: CENTS,
+        operationId: { type: 'string' },
+        domain: { type: ['string', 'null'] },
+        createdTimestamp: MILLIS,
+      },
+    ),
     BillingTransactionCursorList: cursorList('BillingTransaction'),
     Wallet: closed(['@type', 'address', 'type'], {
-      '@type': type('Wallet'), address: ADDRESS, type: { enum: ['SELF', 'EXTERNAL'] }, primaryDomain: { ...NAME, description: 'The wallet\'s reverse resolution, when set' },
+      '@type': type('Wallet'),
+      address: ADDRESS,
+      type: { enum: ['SELF', 'EXTERNAL'] },
+      primaryDomain: { ...NAME, description: "The wallet's reverse resolution, when set" },
     }),
     WalletCursorList: cursorList('Wallet'),
-    WalletVerificationMessage: closed(['@type', 'message'], { '@type': type('WalletVerificationMessage'), message: { type: 'string', description: 'Sign it with the wallet (EIP-191) and send the signature back' } }),
+    WalletVerificationMessage: closed(['@type', 'message'], {
+      '@type': type('WalletVerificationMessage'),
+      message: { type: 'string', description: 'Sign it with the wallet (EIP-191) and send the signature back' },
+    }),
     Webhook: closed(['@type', 'id', 'url', 'type'], {
-      '@type': type('Webhook'), id: { type: 'string', pattern: '^wh-' }, url: { type: 'string', format: 'uri' }, type: { enum: [...WEBHOOK_TYPES_OF.web3] },
+      '@type': type('Webhook'),
+      id: { type: 'string', pattern: '^wh-' },
+      url: { type: 'string', format: 'uri' },
+      type: { enum: [...WEBHOOK_TYPES_OF.web3] },
     }),
     WebhookCursorList: cursorList('Webhook'),
-    WebhookDeliveryLog: closed(['@type', 'id', 'type', 'operationId', 'status', 'attempts', 'nextAttemptAt', 'createdAt'], {
-      '@type': type('WebhookDeliveryLog'),
-      id: { type: 'string' },
-      type: { enum: ['OPERATION_FINISHED', 'OPERATION_ACTION_REQUIRED', 'OPERATION_CREATED'] },
-      operationId: { type: 'string' },
-      status: { enum: ['PENDING', 'DELIVERED', 'DROPPED'] },
-      attempts: { type: 'array', items: closed(['at', 'statusCode', 'error', 'durationMs'], { at: MILLIS, statusCode: { type: ['integer', 'null'] }, error: { type: ['string', 'null'] }, durationMs: { type: 'number' } }) },
-      nextAttemptAt: { type: ['integer', 'null'] },
-      createdAt: MILLIS,
-    }),
+    WebhookDeliveryLog: closed(
+      ['@type', 'id', 'type', 'operationId', 'status', 'attempts', 'nextAttemptAt', 'createdAt'],
+      {
+        '@type': type('WebhookDeliveryLog'),
+        id: { type: 'string' },
+        type: { enum: ['OPERATION_FINISHED', 'OPERATION_ACTION_REQUIRED', 'OPERATION_CREATED'] },
+        operationId: { type: 'string' },
+        status: { enum: ['PENDING', 'DELIVERED', 'DROPPED'] },
+        attempts: {
+          type: 'array',
+          items: closed(['at', 'statusCode', 'error', 'durationMs'], {
+            at: MILLIS,
+            statusCode: { type: ['integer', 'null'] },
+            error: { type: ['string', 'null'] },
+            durationMs: { type: 'number' },
+          }),
+        },
+        nextAttemptAt: { type: ['integer', 'null'] },
+        createdAt: MILLIS,
+      },
+    ),
     WebhookDeliveryCursorList: cursorList('WebhookDeliveryLog'),
   });
 
@@ -172,7 +325,7 @@ export const web3PartnerDocument = (namespace: string): SurfaceDocument => {
     name: 'web3-partner',
     title: 'C: web3 partner API',
     version: '3.0.0',
-    description: `Blockchain domains on ${BLOCKCHAINS.join(', ')} for partners of profile web3: lookup, claims into custodial wallets, records, transfers, returns, self-custody signatures, wallets, operations, billing and webhooks. ETH is read-only. \`$expand\` takes ${EXPANSIONS.join(', ')}.`,
+    description: `Blockchain domains on ${CHAINS.join(', ')} for partners of profile web3: lookup, claims into custodial wallets, records, transfers, returns, self-custody signatures, wallets, operations, billing and webhooks. ETH is read-only. \`$expand\` takes ${EXPANSIONS.join(', ')}.`,
     basePath: '/partner/v3',
     includes: (route) => route.access?.surface === 'partner' && route.access.profile === 'web3',
     credential: 'A partner access key of a web3 partner (`domain-engine accounts create-partner --profile web3`)',

@@ -4,6 +4,7 @@ import { IsIn, IsString } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 import { Principal } from '../../../application/identity/authenticator';
 import { presentOperation } from '../../../application/operations/operation-view';
+import { partnerType } from '../../../application/shared/partner-type';
 import { DeleteWebhook } from '../../../application/webhooks/delete-webhook.command';
 import { RegisterWebhook } from '../../../application/webhooks/register-webhook.command';
 import { ListWebhookDeliveries } from '../../../application/webhooks/webhook-deliveries.query';
@@ -11,18 +12,23 @@ import { DeliveryRecord } from '../../../application/webhooks/webhook-outbox.por
 import { NotFound } from '../../../domain/shared/errors';
 import { isId } from '../../../domain/shared/ids';
 import { WEBHOOK_TYPES_OF, WebhookType } from '../../../domain/webhooks/webhook.events';
-import { AppConfig } from '../../../infrastructure/config/config';
+import { Web3Settings } from '../../../application/web3/web3-settings';
 import { WebhookRow } from '../../../projections/webhook-list/webhook-list.projection';
 import { GetWebhook, ListWebhooks, WebhookPosition } from '../../../projections/webhook-list/webhook-list.queries';
 import { Access, CurrentPrincipal } from '../shared/auth/access';
 import { Documented } from '../shared/openapi/documented';
 import { CursorQuery, NoQuery } from '../shared/request-params';
-import { cursorList, decodeCursor, typeName } from './partner-lists';
+import { cursorList, decodeCursor } from './partner-lists';
 import { WebhookParams } from './web3-params.dto';
 
 class WebhookCreateBody {
   @IsString()
-  @JSONSchema({ format: 'uri', maxLength: 2048, description: 'http or https, exactly as deliveries are sent to it', examples: ['https://example.com/hooks/domain-engine'] })
+  @JSONSchema({
+    format: 'uri',
+    maxLength: 2048,
+    description: 'http or https, exactly as deliveries are sent to it',
+    examples: ['https://example.com/hooks/domain-engine'],
+  })
   url!: string;
 
   @IsIn(WEBHOOK_TYPES_OF.web3)
@@ -33,11 +39,12 @@ const PAGE_SIZE = 50;
 const WEB3 = { surface: 'partner', profile: 'web3' } as const;
 
 const isWebhookPosition = (value: unknown): value is WebhookPosition =>
-  typeof value === 'object' && value !== null &&
-  Number.isSafeInteger((value as WebhookPosition).createdAt) && isId('webhook', (value as WebhookPosition).id);
+  typeof value === 'object' &&
+  value !== null &&
+  Number.isSafeInteger((value as WebhookPosition).createdAt) &&
+  isId('webhook', (value as WebhookPosition).id);
 
 const isSequence = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) > 0;
-
 
 /** Surface C: the account's webhooks (`interface-spec.md` Surface C, Events; `decisions.md` §3, §6). */
 @Controller('partner/v3/account/webhooks')
@@ -47,26 +54,41 @@ export class Web3WebhooksController {
   constructor(
     private readonly commands: CommandBus,
     private readonly queries: QueryBus,
-    config: AppConfig,
+    settings: Web3Settings,
   ) {
-    this.namespace = config.values.typeNamespace;
+    this.namespace = settings.namespace;
   }
 
   @Get()
-  @Documented({ summary: 'The account\'s webhooks', answer: 'WebhookCursorList' })
+  @Documented({ summary: "The account's webhooks", answer: 'WebhookCursorList' })
   @Access(WEB3)
   async list(@CurrentPrincipal() principal: Principal, @QueryParams() query: CursorQuery) {
     const after = decodeCursor(query.$cursor, isWebhookPosition);
     const page = await this.queries.execute(new ListWebhooks(principal.accountId, { limit: PAGE_SIZE, after }));
-    return cursorList(this.namespace, page.items.map((row) => this.webhook(row)), page.next);
+    return cursorList(
+      this.namespace,
+      page.items.map((row) => this.webhook(row)),
+      page.next,
+    );
   }
 
   @Post()
-  @Documented({ summary: 'Register a webhook (at most 3 per type)', answer: 'WebhookCreateResult', refuses: ['WEBHOOK_LIMIT_REACHED'] })
+  @Documented({
+    summary: 'Register a webhook (at most 3 per type)',
+    answer: 'WebhookCreateResult',
+    refuses: ['WEBHOOK_LIMIT_REACHED'],
+  })
   @Access(WEB3)
-  async create(@CurrentPrincipal() principal: Principal, @Body() body: WebhookCreateBody, @QueryParams() _query: NoQuery) {
+  async create(
+    @CurrentPrincipal() principal: Principal,
+    @Body() body: WebhookCreateBody,
+    @QueryParams() _query: NoQuery,
+  ) {
     const op = await this.commands.execute(new RegisterWebhook(principal.accountId, 'web3', body.url, body.type));
-    return { '@type': typeName(this.namespace, 'WebhookCreateResult'), operation: presentOperation(this.namespace, op) };
+    return {
+      '@type': partnerType(this.namespace, 'WebhookCreateResult'),
+      operation: presentOperation(this.namespace, op),
+    };
   }
 
   @Get(':id')
@@ -81,27 +103,56 @@ export class Web3WebhooksController {
   @Delete(':id')
   @Documented({ summary: 'Delete a webhook', answer: 'WebhookDeleteResult' })
   @Access(WEB3)
-  async remove(@CurrentPrincipal() principal: Principal, @Param() { id }: WebhookParams, @QueryParams() _query: NoQuery) {
+  async remove(
+    @CurrentPrincipal() principal: Principal,
+    @Param() { id }: WebhookParams,
+    @QueryParams() _query: NoQuery,
+  ) {
     const op = await this.commands.execute(new DeleteWebhook(principal.accountId, 'web3', id));
-    return { '@type': typeName(this.namespace, 'WebhookDeleteResult'), operation: presentOperation(this.namespace, op) };
+    return {
+      '@type': partnerType(this.namespace, 'WebhookDeleteResult'),
+      operation: presentOperation(this.namespace, op),
+    };
   }
 
   /** Beyond the interface: what was sent to the webhook, and how each attempt went. */
   @Get(':id/deliveries')
-  @Documented({ summary: 'What was sent to the webhook and how each attempt went, newest first', answer: 'WebhookDeliveryCursorList' })
+  @Documented({
+    summary: 'What was sent to the webhook and how each attempt went, newest first',
+    answer: 'WebhookDeliveryCursorList',
+  })
   @Access(WEB3)
-  async deliveries(@CurrentPrincipal() principal: Principal, @Param() { id }: WebhookParams, @QueryParams() query: CursorQuery) {
+  async deliveries(
+    @CurrentPrincipal() principal: Principal,
+    @Param() { id }: WebhookParams,
+    @QueryParams() query: CursorQuery,
+  ) {
     const before = decodeCursor(query.$cursor, isSequence);
-    const page = await this.queries.execute(new ListWebhookDeliveries(principal.accountId, id, { limit: PAGE_SIZE, before }));
-    return cursorList(this.namespace, page.items.map((record) => this.delivery(record)), page.next);
+    const page = await this.queries.execute(
+      new ListWebhookDeliveries(principal.accountId, id, { limit: PAGE_SIZE, before }),
+    );
+    return cursorList(
+      this.namespace,
+      page.items.map((record) => this.delivery(record)),
+      page.next,
+    );
   }
 
   private webhook(row: WebhookRow) {
-    return { '@type': typeName(this.namespace, 'Webhook'), id: row.id, url: row.url, type: row.type };
+    return { '@type': partnerType(this.namespace, 'Webhook'), id: row.id, url: row.url, type: row.type };
   }
 
   private delivery(record: DeliveryRecord) {
     const { deliveryId: id, eventType: type, operationId, status, attempts, nextAttemptAt, createdAt } = record;
-    return { '@type': typeName(this.namespace, 'WebhookDeliveryLog'), id, type, operationId, status, attempts, nextAttemptAt, createdAt };
+    return {
+      '@type': partnerType(this.namespace, 'WebhookDeliveryLog'),
+      id,
+      type,
+      operationId,
+      status,
+      attempts,
+      nextAttemptAt,
+      createdAt,
+    };
   }
 }

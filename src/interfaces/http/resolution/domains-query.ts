@@ -38,7 +38,8 @@ export class DomainsListQuery {
   @IsOptional()
   @IsObject()
   @JSONSchema({
-    type: 'object', additionalProperties: { type: 'string' },
+    type: 'object',
+    additionalProperties: { type: 'string' },
     description: 'resolution[<record key>]=<value>: domains whose record key holds the value; several must all hold',
     examples: [{ 'crypto.ETH.address': '0x8aad44321a86b170879d7a244c1e8d360c99dda8' }],
   })
@@ -76,18 +77,27 @@ export const parseDomainsQuery = (raw: DomainsListQuery, rules: DomainsQueryRule
     else if (!value) issues.push({ path, message: 'must be a value: an unset record matches no domain' });
     else records[key] = value;
   }
-  if (Object.keys(raw.resolution ?? {}).length > MAX_RECORD_FILTERS) issues.push({ path: 'resolution', message: `at most ${MAX_RECORD_FILTERS} record filters` });
+  if (Object.keys(raw.resolution ?? {}).length > MAX_RECORD_FILTERS)
+    issues.push({ path: 'resolution', message: `at most ${MAX_RECORD_FILTERS} record filters` });
 
   const owners = raw.owners ?? [];
-  owners.forEach((owner, index) => isAddress(owner, { strict: false }) || issues.push({ path: `owners[${index}]`, message: 'is not an address' }));
-  if (owners.length === 0 && Object.keys(raw.resolution ?? {}).length === 0) issues.push({ path: 'owners', message: 'owners or resolution[<key>] is required' });
+  owners.forEach(
+    (owner, index) =>
+      isAddress(owner, { strict: false }) || issues.push({ path: `owners[${index}]`, message: 'is not an address' }),
+  );
+  if (owners.length === 0 && Object.keys(raw.resolution ?? {}).length === 0)
+    issues.push({ path: 'owners', message: 'owners or resolution[<key>] is required' });
 
   const tlds = (raw.tlds ?? []).map((tld) => tld.trim().toLowerCase());
-  tlds.forEach((tld, index) => rules.supportedTlds.has(tld) || issues.push({ path: `tlds[${index}]`, message: 'is not a supported ending' }));
+  tlds.forEach(
+    (tld, index) =>
+      rules.supportedTlds.has(tld) || issues.push({ path: `tlds[${index}]`, message: 'is not a supported ending' }),
+  );
 
   const sortBy = raw.sortBy ?? 'id';
   const perPage = raw.perPage === undefined ? DEFAULT_PER_PAGE : Number(raw.perPage);
-  if (perPage < 1 || perPage > rules.maxPerPage) issues.push({ path: 'perPage', message: `must be an integer from 1 to ${rules.maxPerPage}` });
+  if (perPage < 1 || perPage > rules.maxPerPage)
+    issues.push({ path: 'perPage', message: `must be an integer from 1 to ${rules.maxPerPage}` });
   const after = raw.startingAfter === undefined ? undefined : cursorFrom(sortBy, raw.startingAfter);
   if (after === null) issues.push({ path: 'startingAfter', message: `is not a cursor of sortBy ${sortBy}` });
 
@@ -110,7 +120,9 @@ const cursorFrom = (sortBy: ResolutionSort, text: string): ResolutionCursor | nu
       return NAME.test(text) ? { sortBy, name: text } : null;
     case 'created_at': {
       const [createdAt, name, ...rest] = text.split('|');
-      return rest.length === 0 && ISO.test(createdAt) && !Number.isNaN(Date.parse(createdAt)) && NAME.test(name ?? '') ? { sortBy, createdAt, name } : null;
+      return rest.length === 0 && ISO.test(createdAt) && !Number.isNaN(Date.parse(createdAt)) && NAME.test(name ?? '')
+        ? { sortBy, createdAt, name }
+        : null;
     }
     default:
       return null;

@@ -4,9 +4,7 @@ import { IsString } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 import { getAddress } from 'viem';
 import { domainNameForms, unicodeFormOf } from '../../../domain/shared/idna';
-import { unsRecordKeys } from '../../../infrastructure/chain/uns-artifacts';
-import { AppConfig } from '../../../infrastructure/config/config';
-import { Runtime } from '../../../infrastructure/runtime';
+import { ResolutionSettings } from '../../../application/resolution/resolution-settings';
 import { GetIndexingStatus, IndexingStatus } from '../../../projections/resolution/indexing-status.query';
 import { ResolvedDomain } from '../../../projections/resolution/resolution.projection';
 import { cursorOf, GetResolvedDomain, ListResolvedDomains } from '../../../projections/resolution/resolution.queries';
@@ -61,13 +59,28 @@ const bodyOf = (domain: ResolvedDomain): DomainBody => ({
 });
 
 const unknownDomain = (name: { name: string; unicode: string } | null): DomainBody => ({
-  meta: { domain: name?.name ?? null, unicodeDomain: name?.unicode ?? null, blockchain: null, networkId: null, owner: null, resolver: null, registry: null, tokenId: null, namehash: null, reverse: null },
+  meta: {
+    domain: name?.name ?? null,
+    unicodeDomain: name?.unicode ?? null,
+    blockchain: null,
+    networkId: null,
+    owner: null,
+    resolver: null,
+    registry: null,
+    tokenId: null,
+    namehash: null,
+    reverse: null,
+  },
   records: {},
 });
 
 class ResolvedNameParams {
   @IsString()
-  @JSONSchema({ description: 'A domain name in Unicode or A-label (xn--) form; one that is unknown, unsupported or malformed resolves to null values', examples: ['brad.crypto'] })
+  @JSONSchema({
+    description:
+      'A domain name in Unicode or A-label (xn--) form; one that is unknown, unsupported or malformed resolves to null values',
+    examples: ['brad.crypto'],
+  })
   name!: string;
 }
 
@@ -78,35 +91,43 @@ export class ResolutionController {
 
   constructor(
     private readonly queries: QueryBus,
-    private readonly runtime: Runtime,
-    config: AppConfig,
+    private readonly settings: ResolutionSettings,
   ) {
     this.rules = {
-      knownKeys: unsRecordKeys(),
-      supportedTlds: new Set(runtime.chains.tlds.map((entry) => entry.tld)),
-      maxPerPage: config.values.resolutionMaxPerPage,
+      knownKeys: settings.recordKeys,
+      supportedTlds: settings.supportedTlds,
+      maxPerPage: settings.maxPerPage,
     };
   }
 
   @Get('domains/:name')
-  @Documented({ summary: 'A name (Unicode or A-label) to its records and metadata; an unknown one to null values', answer: 'ResolvedDomain' })
+  @Documented({
+    summary: 'A name (Unicode or A-label) to its records and metadata; an unknown one to null values',
+    answer: 'ResolvedDomain',
+  })
   @Access({ surface: 'resolution' })
   async domain(@Param() { name }: ResolvedNameParams, @QueryParams() _query: NoQuery): Promise<DomainBody> {
     // either form of the name resolves; one that no registry could hold resolves to nothing, as the spec says
     const forms = domainNameForms(name);
-    if (forms === null || !this.rules.supportedTlds.has(forms.name.split('.').at(-1) as string)) return unknownDomain(forms);
+    if (forms === null || !this.rules.supportedTlds.has(forms.name.split('.').at(-1) as string))
+      return unknownDomain(forms);
     const found = await this.queries.execute(new GetResolvedDomain(forms.name));
     return found ? bodyOf(found) : unknownDomain(forms);
   }
 
   @Get('domains')
-  @Documented({ summary: 'The domains of owners, or whose records hold values, in keyset pages', answer: 'ResolvedDomainList' })
+  @Documented({
+    summary: 'The domains of owners, or whose records hold values, in keyset pages',
+    answer: 'ResolvedDomainList',
+  })
   @Access({ surface: 'resolution' })
   async domains(@QueryParams() raw: DomainsListQuery) {
     const query = parseDomainsQuery(raw, this.rules);
     if (Array.isArray(query)) throw new RequestValidationError(query);
     const direction = query.sortDirection === 'ASC' ? 'asc' : 'desc';
-    const page = await this.queries.execute(new ListResolvedDomains(query.filter, { by: query.sortBy, direction }, query.perPage, query.after));
+    const page = await this.queries.execute(
+      new ListResolvedDomains(query.filter, { by: query.sortBy, direction }, query.perPage, query.after),
+    );
     const last = page.items.at(-1);
     return {
       data: page.items.map((domain) => ({ id: domain.name, attributes: bodyOf(domain) })),
@@ -122,18 +143,24 @@ export class ResolutionController {
 
   /** The table the published resolution client reads to route a name to its naming service and chain. */
   @Get('supported_tlds')
-  @Documented({ summary: 'The endings resolved, each with its naming service and chain (what the published resolution client reads)', answer: 'SupportedTlds' })
+  @Documented({
+    summary:
+      'The endings resolved, each with its naming service and chain (what the published resolution client reads)',
+    answer: 'SupportedTlds',
+  })
   supportedTlds(@QueryParams() _query: NoQuery) {
-    const tlds = this.runtime.chains.tlds;
+    const { tlds } = this.settings;
     return {
       tlds: tlds.map((entry) => entry.tld),
-      meta: Object.fromEntries(tlds.map((entry) => [entry.tld, { namingService: 'UNS', registrationBlockchain: entry.blockchain }])),
+      meta: Object.fromEntries(
+        tlds.map((entry) => [entry.tld, { namingService: 'UNS', registrationBlockchain: entry.blockchain }]),
+      ),
     };
   }
 
   @Get('status')
   @Documented({ summary: 'How far each chain is indexed', answer: 'IndexingStatus' })
   async status(@QueryParams() _query: NoQuery): Promise<IndexingStatus> {
-    return this.queries.execute(new GetIndexingStatus(this.runtime.chains.networks.map((network) => network.blockchain)));
+    return this.queries.execute(new GetIndexingStatus(this.settings.blockchains));
   }
 }

@@ -2,19 +2,32 @@ import { resolutionErrorSchemas } from '../shared/openapi/error-schemas';
 import { JsonSchema, ref } from '../shared/openapi/json-schema';
 import { SurfaceDocument } from '../shared/openapi/surface-document';
 
-/** The answers of surface E (`interface-spec.md` Surface E, `decisions.md` §5), as the resolution controller writes them. */
+/**
+ * The answers of surface E (`interface-spec.md` Surface E, `decisions.md` §5), as the resolution controller writes
+ * them.
+ */
 
 const nullable = (type: string, extra: JsonSchema = {}): JsonSchema => ({ type: [type, 'null'], ...extra });
 const closed = (required: string[], properties: Record<string, JsonSchema>, extra: JsonSchema = {}): JsonSchema => ({
-  type: 'object', additionalProperties: false, required, properties, ...extra,
+  type: 'object',
+  additionalProperties: false,
+  required,
+  properties,
+  ...extra,
 });
 
 const BRAD = {
   meta: {
-    domain: 'brad.crypto', unicodeDomain: 'brad.crypto', blockchain: 'ETH', networkId: 1, owner: '0x8aaD44321A86b170879d7A244c1e8d360c99DdA8',
-    resolver: '0x049aba7510f45BA5b64ea9E658E342F904DB358D', registry: '0x049aba7510f45BA5b64ea9E658E342F904DB358D',
+    domain: 'brad.crypto',
+    unicodeDomain: 'brad.crypto',
+    blockchain: 'ETH',
+    networkId: 1,
+    owner: '0x8aaD44321A86b170879d7A244c1e8d360c99DdA8',
+    resolver: '0x049aba7510f45BA5b64ea9E658E342F904DB358D',
+    registry: '0x049aba7510f45BA5b64ea9E658E342F904DB358D',
     tokenId: '53115498937382692782103703677178119840631903773202805882273058578308100329417',
-    namehash: '0x756e4e998dbffd803c21d23b06cd855cdc7a4b57706c95964a37e24b47c10fc9', reverse: false,
+    namehash: '0x756e4e998dbffd803c21d23b06cd855cdc7a4b57706c95964a37e24b47c10fc9',
+    reverse: false,
   },
   records: { 'crypto.ETH.address': '0x8aaD44321A86b170879d7A244c1e8d360c99DdA8' },
 };
@@ -23,43 +36,106 @@ export const resolutionDocument: SurfaceDocument = {
   name: 'resolution',
   title: 'E: resolution',
   version: '1.0.0',
-  description: 'Blockchain domain names to their records, owners and metadata, from the indexed registries of ETH, MATIC and BASE: by name, by owner addresses or by record values. An unknown, unsupported or malformed name is not an error: it resolves to null values.',
+  description:
+    'Blockchain domain names to their records, owners and metadata, from the indexed registries of ETH, MATIC and BASE: by name, by owner addresses or by record values. An unknown, unsupported or malformed name is not an error: it resolves to null values.',
   basePath: '/resolve',
   includes: (_route, path) => path.startsWith('/resolve/'),
   credential: 'A resolution key (`domain-engine keys create --kind resolution`)',
   errorSchema: 'ResolutionError',
   schemas: () => ({
     ...resolutionErrorSchemas(),
-    DomainMeta: closed(['domain', 'unicodeDomain', 'blockchain', 'networkId', 'owner', 'resolver', 'registry', 'tokenId', 'namehash', 'reverse'], {
-      domain: nullable('string', { description: 'The name as stored: IDNs as their A-label' }),
-      unicodeDomain: nullable('string', { description: 'The name in Unicode (the same text when it is not an IDN)' }),
-      blockchain: { enum: ['ETH', 'MATIC', 'BASE', null] },
-      networkId: nullable('integer'),
-      owner: nullable('string', { description: 'EIP-55 checksummed' }),
-      resolver: nullable('string'),
-      registry: nullable('string'),
-      tokenId: nullable('string', { pattern: '^[0-9]+$' }),
-      namehash: nullable('string', { pattern: '^0x[0-9a-f]{64}$' }),
-      reverse: nullable('boolean', { description: 'Whether the owner\'s reverse resolution points at this name' }),
-    }),
-    ResolvedDomain: closed(['meta', 'records'], { meta: ref('DomainMeta'), records: { type: 'object', additionalProperties: { type: 'string' } } }, { examples: [BRAD] }),
-    ResolvedDomainList: closed(['data', 'meta'], {
-      data: { type: 'array', items: closed(['id', 'attributes'], { id: { type: 'string' }, attributes: ref('ResolvedDomain') }) },
-      meta: closed(['perPage', 'nextStartingAfter', 'sortBy', 'sortDirection', 'hasMore'], {
-        perPage: { type: 'integer', minimum: 1 },
-        nextStartingAfter: nullable('string', { description: 'Pass as `startingAfter` for the next page' }),
-        sortBy: { enum: ['id', 'name', 'created_at'] },
-        sortDirection: { enum: ['ASC', 'DESC'] },
-        hasMore: { type: 'boolean' },
-      }),
-    }, { examples: [{ data: [{ id: 'brad.crypto', attributes: BRAD }], meta: { perPage: 100, nextStartingAfter: BRAD.meta.namehash, sortBy: 'id', sortDirection: 'ASC', hasMore: false } }] }),
-    SupportedTlds: closed(['tlds', 'meta'], {
-      tlds: { type: 'array', items: { type: 'string' } },
-      meta: { type: 'object', additionalProperties: closed(['namingService', 'registrationBlockchain'], { namingService: { const: 'UNS' }, registrationBlockchain: { enum: ['ETH', 'MATIC', 'BASE'] } }) },
-    }, { examples: [{ tlds: ['crypto'], meta: { crypto: { namingService: 'UNS', registrationBlockchain: 'MATIC' } } }] }),
-    IndexingStatus: closed(['status', 'blockchains'], {
-      status: { const: 'ok' },
-      blockchains: { type: 'object', additionalProperties: closed(['latestIndexedBlock', 'indexedAt'], { latestIndexedBlock: nullable('integer'), indexedAt: nullable('string') }) },
-    }, { examples: [{ status: 'ok', blockchains: { MATIC: { latestIndexedBlock: 1204, indexedAt: '2026-11-23T07:00:00.000Z' } } }] }),
+    DomainMeta: closed(
+      [
+        'domain',
+        'unicodeDomain',
+        'blockchain',
+        'networkId',
+        'owner',
+        'resolver',
+        'registry',
+        'tokenId',
+        'namehash',
+        'reverse',
+      ],
+      {
+        domain: nullable('string', { description: 'The name as stored: IDNs as their A-label' }),
+        unicodeDomain: nullable('string', { description: 'The name in Unicode (the same text when it is not an IDN)' }),
+        blockchain: { enum: ['ETH', 'MATIC', 'BASE', null] },
+        networkId: nullable('integer'),
+        owner: nullable('string', { description: 'EIP-55 checksummed' }),
+        resolver: nullable('string'),
+        registry: nullable('string'),
+        tokenId: nullable('string', { pattern: '^[0-9]+$' }),
+        namehash: nullable('string', { pattern: '^0x[0-9a-f]{64}$' }),
+        reverse: nullable('boolean', { description: "Whether the owner's reverse resolution points at this name" }),
+      },
+    ),
+    ResolvedDomain: closed(
+      ['meta', 'records'],
+      { meta: ref('DomainMeta'), records: { type: 'object', additionalProperties: { type: 'string' } } },
+      { examples: [BRAD] },
+    ),
+    ResolvedDomainList: closed(
+      ['data', 'meta'],
+      {
+        data: {
+          type: 'array',
+          items: closed(['id', 'attributes'], { id: { type: 'string' }, attributes: ref('ResolvedDomain') }),
+        },
+        meta: closed(['perPage', 'nextStartingAfter', 'sortBy', 'sortDirection', 'hasMore'], {
+          perPage: { type: 'integer', minimum: 1 },
+          nextStartingAfter: nullable('string', { description: 'Pass as `startingAfter` for the next page' }),
+          sortBy: { enum: ['id', 'name', 'created_at'] },
+          sortDirection: { enum: ['ASC', 'DESC'] },
+          hasMore: { type: 'boolean' },
+        }),
+      },
+      {
+        examples: [
+          {
+            data: [{ id: 'brad.crypto', attributes: BRAD }],
+            meta: {
+              perPage: 100,
+              nextStartingAfter: BRAD.meta.namehash,
+              sortBy: 'id',
+              sortDirection: 'ASC',
+              hasMore: false,
+            },
+          },
+        ],
+      },
+    ),
+    SupportedTlds: closed(
+      ['tlds', 'meta'],
+      {
+        tlds: { type: 'array', items: { type: 'string' } },
+        meta: {
+          type: 'object',
+          additionalProperties: closed(['namingService', 'registrationBlockchain'], {
+            namingService: { const: 'UNS' },
+            registrationBlockchain: { enum: ['ETH', 'MATIC', 'BASE'] },
+          }),
+        },
+      },
+      { examples: [{ tlds: ['crypto'], meta: { crypto: { namingService: 'UNS', registrationBlockchain: 'MATIC' } } }] },
+    ),
+    IndexingStatus: closed(
+      ['status', 'blockchains'],
+      {
+        status: { const: 'ok' },
+        blockchains: {
+          type: 'object',
+          additionalProperties: closed(['latestIndexedBlock', 'indexedAt'], {
+            latestIndexedBlock: nullable('integer'),
+            indexedAt: nullable('string'),
+          }),
+        },
+      },
+      {
+        examples: [
+          { status: 'ok', blockchains: { MATIC: { latestIndexedBlock: 1204, indexedAt: '2026-11-23T07:00:00.000Z' } } },
+        ],
+      },
+    ),
   }),
 };

@@ -6,9 +6,11 @@ import { RequestValidationError } from './problem';
 export class EmptyBodyPipe implements PipeTransform {
   transform(body: unknown): Record<string, never> {
     if (body === undefined) return {}; // no body at all
-    if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new RequestValidationError([{ path: '', message: 'the body must be an object' }]);
+    if (typeof body !== 'object' || body === null || Array.isArray(body))
+      throw new RequestValidationError([{ path: '', message: 'the body must be an object' }]);
     const unknown = Object.keys(body);
-    if (unknown.length > 0) throw new RequestValidationError(unknown.map((path) => ({ path, message: `property ${path} should not exist` })));
+    if (unknown.length > 0)
+      throw new RequestValidationError(unknown.map((path) => ({ path, message: `property ${path} should not exist` })));
     return {};
   }
 }

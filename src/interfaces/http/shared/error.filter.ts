@@ -21,8 +21,13 @@ export class SurfaceErrorFilter implements ExceptionFilter {
     const request = http.getRequest<FastifyRequest>();
     const reply = http.getResponse<FastifyReply>();
     let problem: Problem = toProblem(exception);
-    if (problem.status >= 500) this.log.error(`${request.method} ${request.routeOptions?.url ?? 'unrouted'} failed`, (exception as Error)?.stack);
-    if (exception instanceof NotFoundException && request.routeOptions?.url === undefined) problem = this.unrouted(request);
+    if (problem.status >= 500)
+      this.log.error(
+        `${request.method} ${request.routeOptions?.url ?? 'unrouted'} failed`,
+        (exception as Error)?.stack,
+      );
+    if (exception instanceof NotFoundException && request.routeOptions?.url === undefined)
+      problem = this.unrouted(request);
     sendProblem(reply, request.url, problem);
   }
 
@@ -30,7 +35,14 @@ export class SurfaceErrorFilter implements ExceptionFilter {
     const allow = allowedMethods(request);
     const path = request.url.split('?')[0];
     // a route of this very method that found nothing (a static file) is a 404 like no route at all
-    if (allow.length === 0 || allow.includes(request.method)) return { status: 404, code: 'NOT_FOUND', message: `nothing answers ${path}`, issues: [] };
-    return { status: 405, code: 'METHOD_NOT_ALLOWED', message: `${path} takes ${allow.join(', ')}, not ${request.method}`, issues: [], allow };
+    if (allow.length === 0 || allow.includes(request.method))
+      return { status: 404, code: 'NOT_FOUND', message: `nothing answers ${path}`, issues: [] };
+    return {
+      status: 405,
+      code: 'METHOD_NOT_ALLOWED',
+      message: `${path} takes ${allow.join(', ')}, not ${request.method}`,
+      issues: [],
+      allow,
+    };
   }
 }

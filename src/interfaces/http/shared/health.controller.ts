@@ -1,8 +1,7 @@
 import { Controller, Get, HttpCode, Res } from '@nestjs/common';
 import { FastifyReply } from 'fastify';
-import { Pool } from 'pg';
 import { Readiness } from '../../../application/shared/readiness';
-import { Metrics } from '../../../infrastructure/metrics/metrics';
+import { DatabaseProbe, MetricsExposition } from '../../../application/shared/service-health.port';
 
 /**
  * Readiness: 200 once the process has finished starting (`Readiness`: migrations, chains, workers, demo accounts)
@@ -11,18 +10,16 @@ import { Metrics } from '../../../infrastructure/metrics/metrics';
 @Controller()
 export class HealthController {
   constructor(
-    private readonly pool: Pool,
-    private readonly metrics: Metrics,
+    private readonly database: DatabaseProbe,
+    private readonly metrics: MetricsExposition,
     private readonly readiness: Readiness,
   ) {}
 
   @Get('health')
   @HttpCode(200)
   async health(@Res({ passthrough: true }) reply: FastifyReply): Promise<unknown> {
-    const started = Date.now();
     try {
-      await this.pool.query('select 1');
-      const database = { status: 'up', latencyMs: Date.now() - started };
+      const database = { status: 'up', latencyMs: await this.database.roundTripMs() };
       if (this.readiness.ready) return { status: 'ok', database };
       void reply.status(503);
       return { status: 'starting', pending: this.readiness.pendingSteps(), database };
@@ -34,7 +31,7 @@ export class HealthController {
 
   @Get('metrics')
   async prometheus(@Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
-    void reply.header('content-type', this.metrics.registry.contentType);
-    return this.metrics.registry.metrics();
+    void reply.header('content-type', this.metrics.contentType);
+    return this.metrics.text();
   }
 }

@@ -13,10 +13,13 @@ import { problemResponse, sendProblem } from './surfaces';
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 export const URL_LIMIT_BYTES = 8 * 1024;
 
-/** Fastify route config (`@RouteConfig(TAKES_FORM)`) of the routes that also take `application/x-www-form-urlencoded`. */
+/**
+ * Fastify route config (`@RouteConfig(TAKES_FORM)`) of the routes that also take `application/x-www-form-urlencoded`.
+ */
 export const TAKES_FORM = { takesForm: true } as const;
 
-const takesForm = (request: FastifyRequest): boolean => (request.routeOptions.config as { takesForm?: boolean } | undefined)?.takesForm === true;
+const takesForm = (request: FastifyRequest): boolean =>
+  (request.routeOptions.config as { takesForm?: boolean } | undefined)?.takesForm === true;
 
 const problem = (status: number, code: string, message: string): Problem => ({ status, code, message, issues: [] });
 
@@ -35,38 +38,54 @@ const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
 export const registerBodyParsers = (fastify: FastifyInstance): void => {
   // the built-in parsers (JSON without bounds, text/plain) go: a body type not registered here answers 415
   fastify.removeAllContentTypeParsers();
-  fastify.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: BODY_LIMIT_BYTES }, (request, body, done) => {
-    if (!utf8Only(request.headers['content-type'])) return done(new UnsupportedMediaType('JSON bodies are UTF-8'), undefined);
-    const refuse = (path: string, message: string) => done(new RequestValidationError([{ path, message }]), undefined);
-    const buffer = body as Buffer;
-    if (buffer.length === 0) return refuse('', 'the body is empty; send a JSON object');
-    let text: string;
-    try {
-      text = strictUtf8.decode(buffer);
-    } catch {
-      return refuse('', 'the body is not valid UTF-8');
-    }
-    try {
-      done(null, parseJsonBody(text));
-    } catch (error) {
-      if (error instanceof JsonBodyRefused) return refuse(error.issue.path, error.issue.message);
-      refuse('', `the body is not valid JSON (${(error as Error).message})`);
-    }
-  });
-  fastify.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: BODY_LIMIT_BYTES }, (request, body, done) => {
-    if (!takesForm(request)) return done(new UnsupportedMediaType('this route takes application/json bodies'), undefined);
-    const text = body as string;
-    if (text.includes('\u0000') || /%00/i.test(text)) return done(new RequestValidationError([{ path: '', message: 'the body must not contain NUL characters' }]), undefined);
-    const form = new URLSearchParams(text);
-    // no prototype: a field named __proto__ or constructor is an ordinary (unknown) field
-    const fields: Record<string, string> = Object.create(null);
-    for (const [key, value] of form) {
-      // RFC 6749 §3.1: a parameter is sent once
-      if (Object.hasOwn(fields, key)) return done(new RequestValidationError([{ path: key, message: 'is given twice' }]), undefined);
-      fields[key] = value;
-    }
-    done(null, fields);
-  });
+  fastify.addContentTypeParser(
+    'application/json',
+    { parseAs: 'buffer', bodyLimit: BODY_LIMIT_BYTES },
+    (request, body, done) => {
+      if (!utf8Only(request.headers['content-type']))
+        return done(new UnsupportedMediaType('JSON bodies are UTF-8'), undefined);
+      const refuse = (path: string, message: string) =>
+        done(new RequestValidationError([{ path, message }]), undefined);
+      const buffer = body as Buffer;
+      if (buffer.length === 0) return refuse('', 'the body is empty; send a JSON object');
+      let text: string;
+      try {
+        text = strictUtf8.decode(buffer);
+      } catch {
+        return refuse('', 'the body is not valid UTF-8');
+      }
+      try {
+        done(null, parseJsonBody(text));
+      } catch (error) {
+        if (error instanceof JsonBodyRefused) return refuse(error.issue.path, error.issue.message);
+        refuse('', `the body is not valid JSON (${(error as Error).message})`);
+      }
+    },
+  );
+  fastify.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: BODY_LIMIT_BYTES },
+    (request, body, done) => {
+      if (!takesForm(request))
+        return done(new UnsupportedMediaType('this route takes application/json bodies'), undefined);
+      const text = body as string;
+      if (text.includes('\u0000') || /%00/i.test(text))
+        return done(
+          new RequestValidationError([{ path: '', message: 'the body must not contain NUL characters' }]),
+          undefined,
+        );
+      const form = new URLSearchParams(text);
+      // no prototype: a field named __proto__ or constructor is an ordinary (unknown) field
+      const fields: Record<string, string> = Object.create(null);
+      for (const [key, value] of form) {
+        // RFC 6749 §3.1: a parameter is sent once
+        if (Object.hasOwn(fields, key))
+          return done(new RequestValidationError([{ path: key, message: 'is given twice' }]), undefined);
+        fields[key] = value;
+      }
+      done(null, fields);
+    },
+  );
 };
 
 /** `name[key]` in a query: a deep object parameter (`resolution[crypto.ETH.address]=0x…`). */
@@ -85,7 +104,8 @@ export const parseQueryString = (text: string): Record<string, unknown> => {
   for (const [name, value] of new URLSearchParams(text)) {
     const deep = DEEP_OBJECT.exec(name);
     const holder = deep ? (query[deep[1]] ??= Object.create(null)) : undefined;
-    if (deep && typeof holder === 'object' && !Array.isArray(holder)) add(holder as Record<string, unknown>, deep[2], value);
+    if (deep && typeof holder === 'object' && !Array.isArray(holder))
+      add(holder as Record<string, unknown>, deep[2], value);
     else add(query, name, value);
   }
   return query;
@@ -97,7 +117,10 @@ export const guardRequestTarget = (request: FastifyRequest, reply: FastifyReply,
   if (Buffer.byteLength(url) > URL_LIMIT_BYTES) {
     sendProblem(reply, url, problem(414, 'URI_TOO_LONG', `the request target is longer than ${URL_LIMIT_BYTES} bytes`));
   } else if (url.includes('\u0000') || /%00/i.test(url)) {
-    sendProblem(reply, url, { ...problem(400, 'VALIDATION', 'The request is invalid'), issues: [{ path: '', message: 'the path and query must not contain NUL characters' }] });
+    sendProblem(reply, url, {
+      ...problem(400, 'VALIDATION', 'The request is invalid'),
+      issues: [{ path: '', message: 'the path and query must not contain NUL characters' }],
+    });
   } else {
     done();
   }

@@ -21,7 +21,8 @@ describe('parseJsonBody', () => {
     expect(() => parseJsonBody(nested(MAX_BODY_DEPTH, '[', ']'))).not.toThrow();
     expect(refusal(nested(MAX_BODY_DEPTH + 1, '[', ']'))?.message).toMatch(/deeper than 32/);
     expect(refusal(`${'{"a":'.repeat(MAX_BODY_DEPTH + 1)}1${'}'.repeat(MAX_BODY_DEPTH + 1)}`)).toEqual({
-      path: Array(MAX_BODY_DEPTH).fill('a').join('.'), message: expect.stringMatching(/deeper/),
+      path: Array(MAX_BODY_DEPTH).fill('a').join('.'),
+      message: expect.stringMatching(/deeper/),
     });
   });
 

@@ -19,7 +19,9 @@ interface Frame {
   lastKey: string | null;
 }
 
-/** Lone surrogates and NUL cannot be stored (PostgreSQL refuses both in text and jsonb) and mean nothing in our inputs. */
+/**
+ * Lone surrogates and NUL cannot be stored (PostgreSQL refuses both in text and jsonb) and mean nothing in our inputs.
+ */
 const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 const refuse = (path: string, message: string): never => {
@@ -33,7 +35,8 @@ const pathOf = (stack: readonly Frame[]): string =>
 const stringEnd = (text: string, start: number): number => {
   for (let index = start + 1; index < text.length; index++) {
     const code = text.charCodeAt(index);
-    if (code === 0x5c) index++; // a backslash escapes the next character
+    if (code === 0x5c)
+      index++; // a backslash escapes the next character
     else if (code === 0x22) return index;
   }
   return -1;
@@ -62,7 +65,8 @@ export const parseJsonBody = (text: string, maxDepth = MAX_BODY_DEPTH): unknown 
       if (UNSTORABLE.test(value)) refuse(pathOf(stack), 'must not contain NUL characters or unpaired surrogates');
       if (frame?.kind === 'object' && frame.expectingKey) {
         const parentPath = pathOf(stack.slice(0, -1));
-        if (value === '__proto__' || (value === 'prototype' && frame.underConstructor)) refuse(parentPath, `the key ${value} is not allowed`);
+        if (value === '__proto__' || (value === 'prototype' && frame.underConstructor))
+          refuse(parentPath, `the key ${value} is not allowed`);
         if (frame.keys.has(value)) refuse([parentPath, value].filter(Boolean).join('.'), 'is given twice');
         frame.keys.add(value);
         frame.lastKey = value;
@@ -73,7 +77,10 @@ export const parseJsonBody = (text: string, maxDepth = MAX_BODY_DEPTH): unknown 
       if (stack.length >= maxDepth) refuse(pathOf(stack), `the body nests deeper than ${maxDepth} levels`);
       const parent = stack.at(-1);
       stack.push({
-        kind: code === 0x7b ? 'object' : 'array', keys: new Set(), expectingKey: code === 0x7b, lastKey: null,
+        kind: code === 0x7b ? 'object' : 'array',
+        keys: new Set(),
+        expectingKey: code === 0x7b,
+        lastKey: null,
         underConstructor: parent?.kind === 'object' && parent.lastKey === 'constructor',
       });
     } else if (code === 0x7d || code === 0x5d) {

@@ -83,27 +83,55 @@ const messageOf = (exception: HttpException): string => {
 
 /** Fastify's own errors (malformed JSON, wrong content type, body too large) carry a 4xx statusCode. */
 const isFastifyClientError = (exception: unknown): exception is { statusCode: number; message: string } =>
-  typeof exception === 'object' && exception !== null && typeof (exception as { statusCode?: unknown }).statusCode === 'number' &&
-  (exception as { statusCode: number }).statusCode >= 400 && (exception as { statusCode: number }).statusCode < 500;
+  typeof exception === 'object' &&
+  exception !== null &&
+  typeof (exception as { statusCode?: unknown }).statusCode === 'number' &&
+  (exception as { statusCode: number }).statusCode >= 400 &&
+  (exception as { statusCode: number }).statusCode < 500;
 
 export const toProblem = (exception: unknown): Problem => {
   if (exception instanceof RequestValidationError) {
     return { status: 400, code: 'VALIDATION', message: 'The request is invalid', issues: exception.issues };
   }
   if (exception instanceof RateLimited) {
-    return { status: 429, code: exception.code, message: exception.message, issues: [], retryAfterSeconds: exception.retryAfterSeconds };
+    return {
+      status: 429,
+      code: exception.code,
+      message: exception.message,
+      issues: [],
+      retryAfterSeconds: exception.retryAfterSeconds,
+    };
   }
   if (exception instanceof DomainError) {
-    return { status: DOMAIN_STATUS[exception.code], code: exception.code, message: exception.message, issues: [], context: exception.context };
+    return {
+      status: DOMAIN_STATUS[exception.code],
+      code: exception.code,
+      message: exception.message,
+      issues: [],
+      context: exception.context,
+    };
   }
   if (exception instanceof HttpException) {
     const status = exception.getStatus();
-    return { status, code: HTTP_CODE[status] ?? (status >= 500 ? 'INTERNAL' : 'BAD_REQUEST'), message: messageOf(exception), issues: [] };
+    return {
+      status,
+      code: HTTP_CODE[status] ?? (status >= 500 ? 'INTERNAL' : 'BAD_REQUEST'),
+      message: messageOf(exception),
+      issues: [],
+    };
   }
   if (isFastifyClientError(exception)) {
     // Fastify's own 415 names no remedy
-    const message = exception.statusCode === 415 && exception.message === 'Unsupported Media Type' ? 'the body must be JSON: send content-type application/json' : exception.message;
-    return { status: exception.statusCode, code: HTTP_CODE[exception.statusCode] ?? 'BAD_REQUEST', message, issues: [] };
+    const message =
+      exception.statusCode === 415 && exception.message === 'Unsupported Media Type'
+        ? 'the body must be JSON: send content-type application/json'
+        : exception.message;
+    return {
+      status: exception.statusCode,
+      code: HTTP_CODE[exception.statusCode] ?? 'BAD_REQUEST',
+      message,
+      issues: [],
+    };
   }
   return { status: HttpStatus.INTERNAL_SERVER_ERROR, code: 'INTERNAL', message: 'Internal server error', issues: [] };
 };

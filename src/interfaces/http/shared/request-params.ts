@@ -1,6 +1,15 @@
 import { applyDecorators } from '@nestjs/common';
 import { Transform } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsIn,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  MaxLength,
+} from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 import { OVER_LIMIT } from './validation';
 
@@ -47,7 +56,10 @@ export const Once = (options: { oneOf?: readonly string[]; maxLength?: number; d
 
 /** `$preview=true` validates and quotes a change without making it. */
 export class PreviewQuery {
-  @Once({ oneOf: ['true', 'false'], description: 'true: validate and quote the change without making it (an operation in status PREVIEW)' })
+  @Once({
+    oneOf: ['true', 'false'],
+    description: 'true: validate and quote the change without making it (an operation in status PREVIEW)',
+  })
   $preview?: 'true' | 'false';
 }
 

@@ -1,4 +1,4 @@
-import { INestApplication, RequestMethod } from '@nestjs/common';
+import { INestApplication, RequestMethod, Type } from '@nestjs/common';
 import { HTTP_CODE_METADATA, METHOD_METADATA, PATH_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
@@ -17,23 +17,36 @@ export interface CatalogRoute {
   /** The status of its success answer. */
   readonly status: number;
   /** The classes its query, path parameters and body are checked against, where it declares them. */
-  readonly query?: Function;
-  readonly params?: Function;
-  readonly body?: Function;
+  readonly query?: Type;
+  readonly params?: Type;
+  readonly body?: Type;
   readonly documentation?: RouteDocumentation;
 }
 
-const joinPath = (...parts: string[]): string => `/${parts.flatMap((part) => part.split('/')).filter(Boolean).join('/')}`;
+const joinPath = (...parts: string[]): string =>
+  `/${parts
+    .flatMap((part) => part.split('/'))
+    .filter(Boolean)
+    .join('/')}`;
 
 /** A class a parameter decorator validates against: none for plain values (`string`) and untyped bodies. */
-const declaredClass = (type: unknown): Function | undefined =>
-  typeof type === 'function' && ![Object, String, Number, Boolean, Array].includes(type as never) ? (type as Function) : undefined;
+const declaredClass = (type: unknown): Type | undefined =>
+  typeof type === 'function' && ![Object, String, Number, Boolean, Array].includes(type as never)
+    ? (type as Type)
+    : undefined;
 
 /** The classes behind `@Query()`, `@Param()` and `@Body()` of a handler, from Nest's own metadata. */
-const argumentClasses = (controller: Function, name: string, prototype: object): Pick<CatalogRoute, 'query' | 'params' | 'body'> => {
-  const args = (Reflect.getMetadata(ROUTE_ARGS_METADATA, controller, name) ?? {}) as Record<string, { index: number; data?: unknown }>;
+const argumentClasses = (
+  controller: Type,
+  name: string,
+  prototype: object,
+): Pick<CatalogRoute, 'query' | 'params' | 'body'> => {
+  const args = (Reflect.getMetadata(ROUTE_ARGS_METADATA, controller, name) ?? {}) as Record<
+    string,
+    { index: number; data?: unknown }
+  >;
   const types = (Reflect.getMetadata('design:paramtypes', prototype, name) ?? []) as unknown[];
-  const found: { query?: Function; params?: Function; body?: Function } = {};
+  const found: { query?: Type; params?: Type; body?: Type } = {};
   for (const [key, { index, data }] of Object.entries(args)) {
     if (data !== undefined) continue; // `@Param('name')`: one value, not a class of them
     const kind = Number(key.split(':')[0]);
@@ -49,11 +62,15 @@ const argumentClasses = (controller: Function, name: string, prototype: object):
  * Every route the application registered, with what it declares: access, parameter and body classes, its answer.
  * The source of the authorization and hostile-input tests and of the OpenAPI documents.
  */
-export const routeCatalogOf = (discovery: DiscoveryService, scanner: MetadataScanner, reflector: Reflector): CatalogRoute[] =>
+export const routeCatalogOf = (
+  discovery: DiscoveryService,
+  scanner: MetadataScanner,
+  reflector: Reflector,
+): CatalogRoute[] =>
   discovery.getControllers().flatMap((wrapper) => {
     const instance = wrapper.instance as object | undefined;
     if (!instance || !wrapper.metatype) return [];
-    const controller = wrapper.metatype as Function;
+    const controller = wrapper.metatype as Type;
     const controllerPaths = [reflector.get<string | string[]>(PATH_METADATA, controller) ?? ''].flat();
     const prototype = Object.getPrototypeOf(instance) as Record<string, (...args: unknown[]) => unknown>;
     return scanner.getAllMethodNames(prototype).flatMap((name) => {
@@ -62,14 +79,31 @@ export const routeCatalogOf = (discovery: DiscoveryService, scanner: MetadataSca
       if (methodPaths === undefined) return [];
       const requestMethod = reflector.get<RequestMethod>(METHOD_METADATA, handler);
       const method = RequestMethod[requestMethod];
-      const access = (reflector.get(ACCESS_METADATA, handler) ?? reflector.get(ACCESS_METADATA, controller)) as RouteAccess | undefined;
+      const access = (reflector.get(ACCESS_METADATA, handler) ?? reflector.get(ACCESS_METADATA, controller)) as
+        RouteAccess | undefined;
       const paths = controllerPaths.flatMap((base) => [methodPaths].flat().map((path) => joinPath(base, path)));
-      const takesForm = reflector.get<Partial<typeof TAKES_FORM> | undefined>(FASTIFY_ROUTE_CONFIG_METADATA, handler)?.takesForm === true;
-      const status = reflector.get<number | undefined>(HTTP_CODE_METADATA, handler) ?? (requestMethod === RequestMethod.POST ? 201 : 200);
+      const takesForm =
+        reflector.get<Partial<typeof TAKES_FORM> | undefined>(FASTIFY_ROUTE_CONFIG_METADATA, handler)?.takesForm ===
+        true;
+      const status =
+        reflector.get<number | undefined>(HTTP_CODE_METADATA, handler) ??
+        (requestMethod === RequestMethod.POST ? 201 : 200);
       const documentation = reflector.get<RouteDocumentation | undefined>(DOCUMENTED, handler);
       const classes = argumentClasses(controller, name, prototype);
-      return [{ method, paths, access, takesForm, status, ...classes, body: documentation?.body ?? classes.body, documentation }];
+      return [
+        {
+          method,
+          paths,
+          access,
+          takesForm,
+          status,
+          ...classes,
+          body: documentation?.body ?? classes.body,
+          documentation,
+        },
+      ];
     });
   });
 
-export const routeCatalog = (app: INestApplication): CatalogRoute[] => routeCatalogOf(app.get(DiscoveryService), app.get(MetadataScanner), app.get(Reflector));
+export const routeCatalog = (app: INestApplication): CatalogRoute[] =>
+  routeCatalogOf(app.get(DiscoveryService), app.get(MetadataScanner), app.get(Reflector));

@@ -13,19 +13,51 @@ export const surfaceOf = (url: string): Surface => {
   return 'service';
 };
 
-export const OAUTH_ERRORS: Record<string, string> = { INVALID_GRANT: 'invalid_grant', UNSUPPORTED_GRANT_TYPE: 'unsupported_grant_type' };
+export const OAUTH_ERRORS: Record<string, string> = {
+  INVALID_GRANT: 'invalid_grant',
+  UNSUPPORTED_GRANT_TYPE: 'unsupported_grant_type',
+};
 
-const AGENT_ERRORS: Record<number, string> = { 400: 'invalid_request', 401: 'unauthorized', 403: 'forbidden', 404: 'not_found', 429: 'rate_limited' };
+const AGENT_ERRORS: Record<number, string> = {
+  400: 'invalid_request',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  429: 'rate_limited',
+};
 
 /** The codes of `/partner/v3` (`decisions.md` §3); a code outside them is answered with its status's generic code. */
 export const PARTNER_CODES: ReadonlySet<string> = new Set([
-  'VALIDATION', 'BAD_REQUEST', 'UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'NOT_AVAILABLE', 'EXCEEDS_LIMIT', 'INSUFFICIENT_BALANCE',
-  'NO_CHANGE', 'CONCURRENT_OPERATION', 'CUSTODY_REQUIRED', 'UNSUPPORTED_BLOCKCHAIN', 'BLOCKCHAIN_CONGESTION', 'WALLET_LIMIT_REACHED',
-  'WEBHOOK_LIMIT_REACHED', 'WALLET_VERIFICATION_REQUIRED', 'WALLET_ALREADY_VERIFIED', 'SIGNATURE_INVALID', 'BAD_GATEWAY',
+  'VALIDATION',
+  'BAD_REQUEST',
+  'UNAUTHORIZED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'NOT_AVAILABLE',
+  'EXCEEDS_LIMIT',
+  'INSUFFICIENT_BALANCE',
+  'NO_CHANGE',
+  'CONCURRENT_OPERATION',
+  'CUSTODY_REQUIRED',
+  'UNSUPPORTED_BLOCKCHAIN',
+  'BLOCKCHAIN_CONGESTION',
+  'WALLET_LIMIT_REACHED',
+  'WEBHOOK_LIMIT_REACHED',
+  'WALLET_VERIFICATION_REQUIRED',
+  'WALLET_ALREADY_VERIFIED',
+  'SIGNATURE_INVALID',
+  'BAD_GATEWAY',
 ]);
 
 /** The codes of surface E (`decisions.md` §5) and the generic ones every `{code}` surface shares. */
-export const RESOLUTION_CODES: ReadonlySet<string> = new Set(['VALIDATION', 'BAD_REQUEST', 'UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'EXCEEDS_LIMIT']);
+export const RESOLUTION_CODES: ReadonlySet<string> = new Set([
+  'VALIDATION',
+  'BAD_REQUEST',
+  'UNAUTHORIZED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'EXCEEDS_LIMIT',
+]);
 
 /**
  * The generic code of a status on the `{code}` surfaces: limits of size (413, 414, 431) are `EXCEEDS_LIMIT`, other
@@ -39,42 +71,65 @@ const genericCode = (status: number): string => {
   return status >= 500 ? 'INTERNAL' : 'BAD_REQUEST';
 };
 
-const codeIn = (vocabulary: ReadonlySet<string>, problem: Problem): string => (vocabulary.has(problem.code) ? problem.code : genericCode(problem.status));
+const codeIn = (vocabulary: ReadonlySet<string>, problem: Problem): string =>
+  vocabulary.has(problem.code) ? problem.code : genericCode(problem.status);
 
 /** The error body of each surface (`decisions.md` §1-5). */
 export const renderProblem = (surface: Surface, problem: Problem, url: string): unknown => {
   switch (surface) {
     case 'agent': {
       // an unknown action is the one 404 of surface A with its own name
-      const error = problem.status === 404 && url.startsWith('/mcp/v1/actions/') ? 'unknown_action' : AGENT_ERRORS[problem.status] ?? (problem.status >= 500 ? 'internal_error' : 'invalid_request');
+      const error =
+        problem.status === 404 && url.startsWith('/mcp/v1/actions/')
+          ? 'unknown_action'
+          : (AGENT_ERRORS[problem.status] ?? (problem.status >= 500 ? 'internal_error' : 'invalid_request'));
       const message = problem.status === 401 ? 'Authentication required' : problem.message;
       return problem.issues.length > 0 ? { error, message, issues: problem.issues } : { error, message };
     }
     case 'oauth': {
-      const error = problem.status === 429 ? 'slow_down' : problem.status >= 500 ? 'server_error' : OAUTH_ERRORS[problem.code] ?? 'invalid_request';
+      const error =
+        problem.status === 429
+          ? 'slow_down'
+          : problem.status >= 500
+            ? 'server_error'
+            : (OAUTH_ERRORS[problem.code] ?? 'invalid_request');
       const detail = problem.issues.length > 0 ? problem.issues.map(describeIssue).join('; ') : problem.message;
       return { error, error_description: detail };
     }
     case 'partner': {
       if (problem.issues.length > 1) {
-        return { code: 'MULTIPLE_ERRORS', message: problem.message, errors: problem.issues.map((issue) => ({ code: 'VALIDATION', message: describeIssue(issue) })) };
+        return {
+          code: 'MULTIPLE_ERRORS',
+          message: problem.message,
+          errors: problem.issues.map((issue) => ({ code: 'VALIDATION', message: describeIssue(issue) })),
+        };
       }
-      const body: Record<string, unknown> = { code: codeIn(PARTNER_CODES, problem), message: problem.issues.length === 1 ? describeIssue(problem.issues[0]) : problem.message };
+      const body: Record<string, unknown> = {
+        code: codeIn(PARTNER_CODES, problem),
+        message: problem.issues.length === 1 ? describeIssue(problem.issues[0]) : problem.message,
+      };
       if (problem.context && Object.keys(problem.context).length > 0) body.context = problem.context;
       return body;
     }
     case 'resolution': {
-      const body: Record<string, unknown> = { code: codeIn(RESOLUTION_CODES, problem), message: problem.issues.length === 1 ? describeIssue(problem.issues[0]) : problem.message };
+      const body: Record<string, unknown> = {
+        code: codeIn(RESOLUTION_CODES, problem),
+        message: problem.issues.length === 1 ? describeIssue(problem.issues[0]) : problem.message,
+      };
       if (problem.issues.length > 0) body.errors = problem.issues;
       return body;
     }
     case 'service':
-      return { code: problem.code, message: problem.issues.length === 1 ? describeIssue(problem.issues[0]) : problem.message };
+      return {
+        code: problem.code,
+        message: problem.issues.length === 1 ? describeIssue(problem.issues[0]) : problem.message,
+      };
   }
 };
 
 /** `records.x: must be a string`; an issue of the whole body is its message alone. */
-export const describeIssue = (issue: { path: string; message: string }): string => (issue.path ? `${issue.path}: ${issue.message}` : issue.message);
+export const describeIssue = (issue: { path: string; message: string }): string =>
+  issue.path ? `${issue.path}: ${issue.message}` : issue.message;
 
 const headersOf = (problem: Problem): Record<string, string> => ({
   ...(problem.retryAfterSeconds !== undefined ? { 'retry-after': String(problem.retryAfterSeconds) } : {}),
@@ -83,12 +138,18 @@ const headersOf = (problem: Problem): Record<string, string> => ({
 
 /** Answers a request with a problem in its surface's format. */
 export const sendProblem = (reply: FastifyReply, url: string, problem: Problem): void => {
-  void reply.status(problem.status).headers(headersOf(problem)).type('application/json; charset=utf-8').send(renderProblem(surfaceOf(url), problem, url));
+  void reply
+    .status(problem.status)
+    .headers(headersOf(problem))
+    .type('application/json; charset=utf-8')
+    .send(renderProblem(surfaceOf(url), problem, url));
 };
 
 /** A whole HTTP/1.1 response with the problem, for a socket no request object was made for; the connection closes. */
 export const problemResponse = (url: string, problem: Problem): string => {
   const body = JSON.stringify(renderProblem(surfaceOf(url), problem, url));
-  const headers = Object.entries(headersOf(problem)).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+  const headers = Object.entries(headersOf(problem))
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
   return `HTTP/1.1 ${problem.status} ${STATUS_CODES[problem.status] ?? 'Error'}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\n${headers}connection: close\r\n\r\n${body}`;
 };

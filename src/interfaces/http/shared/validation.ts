@@ -1,4 +1,4 @@
-import { ArgumentMetadata, ValidationError, ValidationPipe } from '@nestjs/common';
+import { ArgumentMetadata, Type, ValidationError, ValidationPipe } from '@nestjs/common';
 import { getMetadataStorage } from 'class-validator';
 import { Refused } from '../../../domain/shared/errors';
 import { Issue, RequestValidationError } from './problem';
@@ -7,13 +7,26 @@ import { Issue, RequestValidationError } from './problem';
  * Checks of a value's kind, the most telling first: when one fails, it alone is reported, since the others (a
  * length, a pattern, a list of values) have nothing sensible to say of a value of the wrong kind.
  */
-const KIND_CHECKS: readonly string[] = ['isDefined', 'isArray', 'isObject', 'isString', 'isNumber', 'isInt', 'isBoolean', 'isIn', 'isEnum'];
+const KIND_CHECKS: readonly string[] = [
+  'isDefined',
+  'isArray',
+  'isObject',
+  'isString',
+  'isNumber',
+  'isInt',
+  'isBoolean',
+  'isIn',
+  'isEnum',
+];
 
-/** A constraint whose failure is a limit of size (too many values), not a malformed value: `EXCEEDS_LIMIT` on surface C. */
+/**
+ * A constraint whose failure is a limit of size (too many values), not a malformed value: `EXCEEDS_LIMIT` on surface C.
+ */
 export const OVER_LIMIT = { context: { code: 'EXCEEDS_LIMIT' } } as const;
 
 /** class-validator starts its messages with the property's name, which the issue's path already gives. */
-const withoutProperty = (property: string, message: string): string => (message.startsWith(`${property} `) ? message.slice(property.length + 1) : message);
+const withoutProperty = (property: string, message: string): string =>
+  message.startsWith(`${property} `) ? message.slice(property.length + 1) : message;
 
 const UNKNOWN = 'is not a property of this body';
 
@@ -39,13 +52,22 @@ const issuesOf = (errors: ValidationError[], parent = ''): Issue[] =>
 /** Too many values and nothing else wrong: the surface's limit code; any other problem: the issues. */
 const refusalOf = (issues: Issue[]): Error =>
   issues.length > 0 && issues.every((issue) => issue.code === OVER_LIMIT.context.code)
-    ? new Refused('EXCEEDS_LIMIT', issues.map((issue) => `${issue.path} ${issue.message}`).join('; '), { parameters: issues.map((issue) => issue.path) })
+    ? new Refused('EXCEEDS_LIMIT', issues.map((issue) => `${issue.path} ${issue.message}`).join('; '), {
+        parameters: issues.map((issue) => issue.path),
+      })
     : new RequestValidationError(issues.map(({ path, message }) => ({ path, message })));
 
-/** A query or path class that declares no parameter: any parameter sent is unknown (class-validator refuses empty classes). */
-const declaresNothing = (metatype: Function): boolean => getMetadataStorage().getTargetValidationMetadatas(metatype, '', true, false).length === 0;
+/**
+ * A query or path class that declares no parameter: any parameter sent is unknown (class-validator refuses empty
+ * classes).
+ */
+const declaresNothing = (metatype: Type): boolean =>
+  getMetadataStorage().getTargetValidationMetadatas(metatype, '', true, false).length === 0;
 
-const NOUN: Partial<Record<ArgumentMetadata['type'], string>> = { query: 'is not a parameter of this route', param: 'is not a parameter of this path' };
+const NOUN: Partial<Record<ArgumentMetadata['type'], string>> = {
+  query: 'is not a parameter of this route',
+  param: 'is not a parameter of this path',
+};
 
 /**
  * One validation pipe for every surface: unknown properties are rejected, nothing is coerced ("12" is not 12),
@@ -54,13 +76,14 @@ const NOUN: Partial<Record<ArgumentMetadata['type'], string>> = { query: 'is not
 /** A body declared by a DTO class must be a JSON object: `null`, a string or an array is not an empty DTO. */
 class ObjectBodyValidationPipe extends ValidationPipe {
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
-    const declared = typeof metadata.metatype === 'function' && metadata.metatype !== Object && metadata.metatype !== String;
+    const declared =
+      typeof metadata.metatype === 'function' && metadata.metatype !== Object && metadata.metatype !== String;
     if (declared && metadata.type === 'body' && (typeof value !== 'object' || value === null || Array.isArray(value))) {
       throw new RequestValidationError([{ path: '', message: 'the body must be a JSON object' }]);
     }
     const noun = NOUN[metadata.type];
     if (!noun || !declared) return super.transform(value, metadata);
-    if (declaresNothing(metadata.metatype as Function)) {
+    if (declaresNothing(metadata.metatype as Type)) {
       const sent = Object.keys((value ?? {}) as object);
       if (sent.length > 0) throw new RequestValidationError(sent.map((path) => ({ path, message: noun })));
       return value;
@@ -69,7 +92,9 @@ class ObjectBodyValidationPipe extends ValidationPipe {
       return await super.transform(value, metadata);
     } catch (error) {
       if (!(error instanceof RequestValidationError)) throw error;
-      throw new RequestValidationError(error.issues.map((issue) => (issue.message === UNKNOWN ? { ...issue, message: noun } : issue)));
+      throw new RequestValidationError(
+        error.issues.map((issue) => (issue.message === UNKNOWN ? { ...issue, message: noun } : issue)),
+      );
     }
   }
 }

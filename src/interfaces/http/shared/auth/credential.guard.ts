@@ -23,7 +23,10 @@ export class CredentialGuard implements CanActivate {
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    const access = this.reflector.getAllAndOverride<RouteAccess | undefined>(ACCESS_METADATA, [context.getHandler(), context.getClass()]);
+    const access = this.reflector.getAllAndOverride<RouteAccess | undefined>(ACCESS_METADATA, [
+      context.getHandler(),
+      context.getClass(),
+    ]);
     if (!access || ('open' in access && access.open)) return true;
     const request = context.switchToHttp().getRequest<FastifyRequest & AuthenticatedRequest>();
     const bearer = bearerOf(request);
@@ -42,9 +45,12 @@ export class CredentialGuard implements CanActivate {
 
   private authenticate(access: RouteAccess, bearer: string): Promise<Principal | undefined> {
     switch (access.surface) {
-      case 'agent': return this.authenticator.agent(bearer);
-      case 'partner': return this.authenticator.partner(bearer);
-      case 'resolution': return this.authenticator.resolution(bearer);
+      case 'agent':
+        return this.authenticator.agent(bearer);
+      case 'partner':
+        return this.authenticator.partner(bearer);
+      case 'resolution':
+        return this.authenticator.resolution(bearer);
     }
   }
 }

@@ -7,10 +7,17 @@ import { SurfaceDocument, SurfaceDocumentContext } from './surface-document';
 
 type Operation = Record<string, unknown>;
 
-const openApiPath = (path: string, basePath: string): string => (path.slice(basePath.length) || '/').replace(/:([A-Za-z]+)/g, '{$1}');
+const openApiPath = (path: string, basePath: string): string =>
+  (path.slice(basePath.length) || '/').replace(/:([A-Za-z]+)/g, '{$1}');
 
 const operationId = (method: string, path: string): string =>
-  [method.toLowerCase(), ...path.split(/[^A-Za-z0-9]+/).filter(Boolean).map((word) => word[0].toUpperCase() + word.slice(1))].join('');
+  [
+    method.toLowerCase(),
+    ...path
+      .split(/[^A-Za-z0-9]+/)
+      .filter(Boolean)
+      .map((word) => word[0].toUpperCase() + word.slice(1)),
+  ].join('');
 
 /** A class schema's properties as OpenAPI parameters: arrays repeat the name (`form`), objects are `deepObject`. */
 const parametersOf = (schema: JsonSchema | undefined, location: 'query' | 'path'): Record<string, unknown>[] => {
@@ -33,7 +40,11 @@ const errorResponse = (surface: SurfaceDocument, description: string) => ({
 });
 
 /** The error statuses of a route: invalid input, credentials, what it refuses with, the rest under `default`. */
-const errorResponses = (surface: SurfaceDocument, route: CatalogRoute, hasParameters: boolean): Record<string, unknown> => {
+const errorResponses = (
+  surface: SurfaceDocument,
+  route: CatalogRoute,
+  hasParameters: boolean,
+): Record<string, unknown> => {
   const byStatus = new Map<number, string[]>([[400, ['the request is not valid: its parameters, path or body']]]);
   const add = (status: number, text: string) => byStatus.set(status, [...(byStatus.get(status) ?? []), text]);
   const open = !route.access || ('open' in route.access && route.access.open);
@@ -44,17 +55,32 @@ const errorResponses = (surface: SurfaceDocument, route: CatalogRoute, hasParame
   if (hasParameters) add(404, 'nothing of this account answers to the path');
   for (const code of route.documentation?.refuses ?? []) add(DOMAIN_STATUS[code], code);
   const responses: Record<string, unknown> = {};
-  for (const [status, texts] of [...byStatus].sort(([a], [b]) => a - b)) responses[String(status)] = errorResponse(surface, texts.join('; '));
-  responses.default = errorResponse(surface, 'any other error: limits of size (413, 414, 431), media types (415), methods (405), failures (5xx)');
+  for (const [status, texts] of [...byStatus].sort(([a], [b]) => a - b))
+    responses[String(status)] = errorResponse(surface, texts.join('; '));
+  responses.default = errorResponse(
+    surface,
+    'any other error: limits of size (413, 414, 431), media types (415), methods (405), failures (5xx)',
+  );
   return responses;
 };
 
-const operationOf = (surface: SurfaceDocument, route: CatalogRoute, path: string, classes: Readonly<Record<string, JsonSchema>>): Operation => {
+const operationOf = (
+  surface: SurfaceDocument,
+  route: CatalogRoute,
+  path: string,
+  classes: Readonly<Record<string, JsonSchema>>,
+): Operation => {
   const documentation = route.documentation as RouteDocumentation;
-  const parameters = [...parametersOf(route.params && classes[route.params.name], 'path'), ...parametersOf(route.query && classes[route.query.name], 'query')];
+  const parameters = [
+    ...parametersOf(route.params && classes[route.params.name], 'path'),
+    ...parametersOf(route.query && classes[route.query.name], 'query'),
+  ];
   const open = !route.access || ('open' in route.access && route.access.open);
   const bodySchema = route.body && classes[route.body.name];
-  const bodyTypes = { 'application/json': { schema: ref(route.body?.name ?? '') }, ...(route.takesForm ? { 'application/x-www-form-urlencoded': { schema: ref(route.body?.name ?? '') } } : {}) };
+  const bodyTypes = {
+    'application/json': { schema: ref(route.body?.name ?? '') },
+    ...(route.takesForm ? { 'application/x-www-form-urlencoded': { schema: ref(route.body?.name ?? '') } } : {}),
+  };
   return {
     operationId: operationId(route.method, openApiPath(path, surface.basePath)),
     summary: documentation.summary,
@@ -64,8 +90,15 @@ const operationOf = (surface: SurfaceDocument, route: CatalogRoute, path: string
     ...(parameters.length > 0 ? { parameters } : {}),
     ...(bodySchema ? { requestBody: { required: true, content: bodyTypes } } : {}),
     responses: {
-      [String(route.status)]: { description: STATUS_CODES[route.status] ?? 'success', content: { 'application/json': { schema: ref(documentation.answer) } } },
-      ...errorResponses(surface, route, parameters.some((parameter) => parameter.in === 'path')),
+      [String(route.status)]: {
+        description: STATUS_CODES[route.status] ?? 'success',
+        content: { 'application/json': { schema: ref(documentation.answer) } },
+      },
+      ...errorResponses(
+        surface,
+        route,
+        parameters.some((parameter) => parameter.in === 'path'),
+      ),
     },
   };
 };
@@ -90,7 +123,9 @@ export const buildDocument = (
     }
   }
   const answers = surface.schemas(context);
-  const used = documented.filter((route) => route.paths.some((path) => surface.includes(route, path))).flatMap((route) => (route.body ? [route.body.name] : []));
+  const used = documented
+    .filter((route) => route.paths.some((path) => surface.includes(route, path)))
+    .flatMap((route) => (route.body ? [route.body.name] : []));
   return {
     openapi: '3.1.0',
     info: { title: surface.title, version: surface.version, description: surface.description },

@@ -1,4 +1,4 @@
-import { SetMetadata } from '@nestjs/common';
+import { SetMetadata, Type } from '@nestjs/common';
 import { DomainErrorCode } from '../../../../domain/shared/errors';
 
 /**
@@ -12,7 +12,7 @@ export interface RouteDocumentation {
   /** The component schema of the 2xx answer (its status is the route's). */
   readonly answer: string;
   readonly refuses?: readonly DomainErrorCode[];
-  readonly body?: Function;
+  readonly body?: Type;
 }
 
 export const DOCUMENTED = 'domain-engine:documented';

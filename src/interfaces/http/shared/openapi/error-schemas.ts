@@ -7,51 +7,101 @@ const text: JsonSchema = { type: 'string', minLength: 1 };
 
 export const partnerErrorSchemas = (): Record<string, JsonSchema> => ({
   PartnerError: {
-    description: 'Every error of /partner/v3: one code, or MULTIPLE_ERRORS with one entry per problem. 5xx answers carry INTERNAL.',
+    description:
+      'Every error of /partner/v3: one code, or MULTIPLE_ERRORS with one entry per problem. 5xx answers carry INTERNAL.',
     oneOf: [
       {
-        type: 'object', additionalProperties: false, required: ['code', 'message'],
+        type: 'object',
+        additionalProperties: false,
+        required: ['code', 'message'],
         properties: {
           code: { type: 'string', enum: [...PARTNER_CODES, 'INTERNAL'] },
           message: text,
-          context: { type: 'object', description: 'What the refusal is about (the domain, the limit...); never another account\'s resources' },
+          context: {
+            type: 'object',
+            description: "What the refusal is about (the domain, the limit...); never another account's resources",
+          },
         },
       },
       {
-        type: 'object', additionalProperties: false, required: ['code', 'message', 'errors'],
+        type: 'object',
+        additionalProperties: false,
+        required: ['code', 'message', 'errors'],
         properties: {
           code: { const: 'MULTIPLE_ERRORS' },
           message: text,
-          errors: { type: 'array', minItems: 2, items: { type: 'object', additionalProperties: false, required: ['code', 'message'], properties: { code: { type: 'string', enum: [...PARTNER_CODES] }, message: text } } },
+          errors: {
+            type: 'array',
+            minItems: 2,
+            items: {
+              type: 'object',
+              additionalProperties: false,
+              required: ['code', 'message'],
+              properties: { code: { type: 'string', enum: [...PARTNER_CODES] }, message: text },
+            },
+          },
         },
       },
     ],
     examples: [
-      { code: 'NOT_AVAILABLE', message: 'alice.crypto cannot be claimed: REGISTERED', context: { availability: 'REGISTERED' } },
-      { code: 'MULTIPLE_ERRORS', message: 'The request is invalid', errors: [{ code: 'VALIDATION', message: 'name: is required' }, { code: 'VALIDATION', message: 'color: is not a property of this body' }] },
+      {
+        code: 'NOT_AVAILABLE',
+        message: 'alice.crypto cannot be claimed: REGISTERED',
+        context: { availability: 'REGISTERED' },
+      },
+      {
+        code: 'MULTIPLE_ERRORS',
+        message: 'The request is invalid',
+        errors: [
+          { code: 'VALIDATION', message: 'name: is required' },
+          { code: 'VALIDATION', message: 'color: is not a property of this body' },
+        ],
+      },
     ],
   },
 });
 
 export const resolutionErrorSchemas = (): Record<string, JsonSchema> => ({
   ResolutionError: {
-    type: 'object', additionalProperties: false, required: ['code', 'message'],
-    description: 'Every error of surface E; `errors` lists the problems of an invalid request. 5xx answers carry INTERNAL.',
+    type: 'object',
+    additionalProperties: false,
+    required: ['code', 'message'],
+    description:
+      'Every error of surface E; `errors` lists the problems of an invalid request. 5xx answers carry INTERNAL.',
     properties: {
       code: { type: 'string', enum: [...RESOLUTION_CODES, 'INTERNAL'] },
       message: text,
-      errors: { type: 'array', items: { type: 'object', additionalProperties: false, required: ['path', 'message'], properties: { path: { type: 'string' }, message: text } } },
+      errors: {
+        type: 'array',
+        items: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['path', 'message'],
+          properties: { path: { type: 'string' }, message: text },
+        },
+      },
     },
-    examples: [{ code: 'VALIDATION', message: 'owners: owners or resolution[<key>] is required', errors: [{ path: 'owners', message: 'owners or resolution[<key>] is required' }] }],
+    examples: [
+      {
+        code: 'VALIDATION',
+        message: 'owners: owners or resolution[<key>] is required',
+        errors: [{ path: 'owners', message: 'owners or resolution[<key>] is required' }],
+      },
+    ],
   },
 });
 
 export const oauthErrorSchemas = (): Record<string, JsonSchema> => ({
   OAuthError: {
-    type: 'object', additionalProperties: false, required: ['error', 'error_description'],
+    type: 'object',
+    additionalProperties: false,
+    required: ['error', 'error_description'],
     description: 'RFC 6749 §5.2 errors; slow_down (429, with Retry-After) when rate limited, server_error on failures.',
     properties: {
-      error: { type: 'string', enum: ['invalid_request', ...new Set(Object.values(OAUTH_ERRORS)), 'slow_down', 'server_error'] },
+      error: {
+        type: 'string',
+        enum: ['invalid_request', ...new Set(Object.values(OAUTH_ERRORS)), 'slow_down', 'server_error'],
+      },
       error_description: text,
     },
     examples: [{ error: 'invalid_request', error_description: 'password: must contain a digit' }],

@@ -13,7 +13,10 @@ export const refsOf = (schema: unknown): string[] => {
 };
 
 /** `names` and every component they reach through `$ref`, from `all`. */
-export const reachable = (names: readonly string[], all: Readonly<Record<string, JsonSchema>>): Record<string, JsonSchema> => {
+export const reachable = (
+  names: readonly string[],
+  all: Readonly<Record<string, JsonSchema>>,
+): Record<string, JsonSchema> => {
   const found: Record<string, JsonSchema> = {};
   const visit = (name: string): void => {
     if (found[name] || !all[name]) return;

@@ -17,7 +17,13 @@ export class OpenApiController {
   document(@Param() { document }: DocumentParams, @Query() _query: NoQuery): Record<string, unknown> {
     const name = document.replace(/\.json$/, '');
     const found = this.documents.document(name);
-    if (!found) throw new NotFoundException(`no document ${document}: ${this.documents.names().map((known) => `${known}.json`).join(', ')}`);
+    if (!found)
+      throw new NotFoundException(
+        `no document ${document}: ${this.documents
+          .names()
+          .map((known) => `${known}.json`)
+          .join(', ')}`,
+      );
     return found;
   }
 }

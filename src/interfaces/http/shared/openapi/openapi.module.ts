@@ -5,5 +5,10 @@ import { OpenApiController } from './openapi.controller';
 
 /** The surfaces' OpenAPI documents: each surface module registers its own with `OpenApiDocuments`. */
 @Global()
-@Module({ imports: [DiscoveryModule], controllers: [OpenApiController], providers: [OpenApiDocuments], exports: [OpenApiDocuments] })
+@Module({
+  imports: [DiscoveryModule],
+  controllers: [OpenApiController],
+  providers: [OpenApiDocuments],
+  exports: [OpenApiDocuments],
+})
 export class OpenApiModule {}

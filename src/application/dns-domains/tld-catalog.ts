@@ -3,6 +3,13 @@ export class TldCatalog {
   readonly all: readonly string[];
 
   constructor(list: string) {
-    this.all = Object.freeze([...new Set(list.split(',').map((tld) => tld.trim().toLowerCase()).filter(Boolean))]);
+    this.all = Object.freeze([
+      ...new Set(
+        list
+          .split(',')
+          .map((tld) => tld.trim().toLowerCase())
+          .filter(Boolean),
+      ),
+    ]);
   }
 }

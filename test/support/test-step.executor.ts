@@ -1,5 +1,9 @@
 import { Pool } from 'pg';
-import { DependencyExecutor, DependencyJob, ExecutionOutcome } from '../../application/operations/dependency-executor.port';
+import {
+  DependencyExecutor,
+  DependencyJob,
+  ExecutionOutcome,
+} from '../../src/application/operations/dependency-executor.port';
 
 /**
  * The `TEST_STEP` dependency: proves the operation engine before real executors exist. Its parameters say what to
@@ -16,13 +20,23 @@ export class TestStepExecutor implements DependencyExecutor {
   constructor(private readonly pool: Pool) {}
 
   static async createTables(pool: Pool): Promise<void> {
-    await pool.query(`create table if not exists test_step_runs (dependency_id text not null, attempt integer not null, at timestamptz not null default clock_timestamp())`);
-    await pool.query(`create table if not exists test_step_effects (dependency_id text primary key, at timestamptz not null default clock_timestamp())`);
+    await pool.query(
+      `create table if not exists test_step_runs (dependency_id text not null, attempt integer not null, at timestamptz not null default clock_timestamp())`,
+    );
+    await pool.query(
+      `create table if not exists test_step_effects (dependency_id text primary key, at timestamptz not null default clock_timestamp())`,
+    );
   }
 
   async execute(job: DependencyJob): Promise<ExecutionOutcome> {
-    await this.pool.query('insert into test_step_runs (dependency_id, attempt) values ($1, $2)', [job.dependencyId, job.attempt]);
-    const { rowCount } = await this.pool.query('insert into test_step_effects (dependency_id) values ($1) on conflict do nothing', [job.dependencyId]);
+    await this.pool.query('insert into test_step_runs (dependency_id, attempt) values ($1, $2)', [
+      job.dependencyId,
+      job.attempt,
+    ]);
+    const { rowCount } = await this.pool.query(
+      'insert into test_step_effects (dependency_id) values ($1) on conflict do nothing',
+      [job.dependencyId],
+    );
     const firstEffect = rowCount === 1;
     // the worker dies here in the crash test: the effect is done, the outcome not yet recorded
     if (job.parameters.holdFirstRun === true && firstEffect) {
@@ -34,11 +48,20 @@ export class TestStepExecutor implements DependencyExecutor {
       case 'fail':
         return { kind: 'failed', error: { code: 'TEST_FAILURE', message: 'the test step was told to fail' } };
       case 'signature':
-        return job.input.signature ? { kind: 'completed', result: { signedWith: job.input.signature } } : { kind: 'signatureRequired', transaction: { messageToSign: `0x${job.dependencyId.replace(/[^0-9a-f]/g, '')}` } };
+        return job.input.signature
+          ? { kind: 'completed', result: { signedWith: job.input.signature } }
+          : {
+              kind: 'signatureRequired',
+              transaction: { messageToSign: `0x${job.dependencyId.replace(/[^0-9a-f]/g, '')}` },
+            };
       case 'input':
-        return job.input.update ? { kind: 'completed', result: { updatedWith: job.input.update } } : { kind: 'inputRequired', reason: 'the test step waits for an update' };
+        return job.input.update
+          ? { kind: 'completed', result: { updatedWith: job.input.update } }
+          : { kind: 'inputRequired', reason: 'the test step waits for an update' };
       case 'retry':
-        return job.attempt <= retries ? { kind: 'retryLater', reason: `attempt ${job.attempt} of ${retries + 1}`, afterMs: 1 } : { kind: 'completed', result: { attempts: job.attempt } };
+        return job.attempt <= retries
+          ? { kind: 'retryLater', reason: `attempt ${job.attempt} of ${retries + 1}`, afterMs: 1 }
+          : { kind: 'completed', result: { attempts: job.attempt } };
       case 'throw':
         if (job.attempt <= retries) throw new Error(`the test step throws on attempt ${job.attempt}`);
         return { kind: 'completed', result: { attempts: job.attempt } };

@@ -1,9 +1,13 @@
 import { Module, OnModuleInit } from '@nestjs/common';
 import { Pool } from 'pg';
-import { DependencyExecutors } from '../../application/operations/dependency-executors';
+import { DependencyExecutors } from '../../src/application/operations/dependency-executors';
 import { TestStepExecutor } from './test-step.executor';
 
-/** Loaded when `TEST_EXECUTOR_ENABLED=true`. */
+/**
+ * The `TEST_STEP` executor, for the tests of the operation engine: they load it as an extra module of the app
+ * (`createTestApp({ extraModules: [TestExecutorModule] })`, `startChildWorker`). Its tables are created here, not
+ * by the migrations: the product carries no test code.
+ */
 @Module({})
 export class TestExecutorModule implements OnModuleInit {
   constructor(

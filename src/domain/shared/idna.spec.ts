@@ -1,0 +1,50 @@
+import { domainNameForms, unicodeFormOf } from './idna';
+
+// Equivalent mutants:
+// - `domainNameForms`: `text === ''` → `false` and its `''` → "Stryker was here!": an empty name is refused as a name
+//   with an empty label two lines on.
+// - `unicodeFormOf`: `'xn--'` → `""`: the Unicode form of a name without an A-label is the name itself.
+
+describe('domainNameForms', () => {
+  it('keeps a name as its A-label, lowercased and trimmed, with the Unicode form beside it', () => {
+    expect(domainNameForms('  Example.COM ')).toEqual({ name: 'example.com', unicode: 'example.com' });
+    expect(domainNameForms('Straße.de')).toEqual({ name: 'xn--strae-oqa.de', unicode: 'straße.de' });
+    expect(domainNameForms('xn--strae-oqa.de')).toEqual({ name: 'xn--strae-oqa.de', unicode: 'straße.de' });
+    expect(domainNameForms('a.b.example.com')).toEqual({ name: 'a.b.example.com', unicode: 'a.b.example.com' });
+  });
+
+  it.each([
+    ['', 'empty'],
+    ['   ', 'blank'],
+    ['a..com', 'an empty label'],
+    ['.com', 'a leading dot'],
+    ['-a.com', 'a leading hyphen'],
+    ['ab--c.com', 'hyphens in the third and fourth positions'],
+    ['a_b.com', 'a character outside letters, digits and hyphens'],
+    ['a\u200db.com', 'a joiner between letters'],
+    ['a\u0627.com', 'left-to-right and right-to-left in one label'],
+  ])('refuses %j: %s', (input) => expect(domainNameForms(input)).toBeNull());
+
+  it('takes labels of up to 63 characters and names of up to 253', () => {
+    const label = (length: number) => 'a'.repeat(length);
+    expect(domainNameForms(`${label(63)}.com`)).not.toBeNull();
+    expect(domainNameForms(`${label(64)}.com`)).toBeNull();
+    const name = (last: number) => [label(63), label(63), label(63), label(last)].join('.');
+    expect(domainNameForms(name(61))?.name).toHaveLength(253);
+    expect(domainNameForms(name(62))).toBeNull();
+  });
+
+  it('maps input of up to four times the longest name: characters that map to nothing still count', () => {
+    const padded = (softHyphens: number) => `a${'\u00ad'.repeat(softHyphens)}.com`;
+    expect(padded(1007)).toHaveLength(4 * 253);
+    expect(domainNameForms(padded(1007))).toEqual({ name: 'a.com', unicode: 'a.com' });
+    expect(domainNameForms(padded(1008))).toBeNull();
+  });
+});
+
+describe('unicodeFormOf', () => {
+  it('shows an IDN in Unicode and any other name as it is', () => {
+    expect(unicodeFormOf('xn--strae-oqa.de')).toBe('straße.de');
+    expect(unicodeFormOf('example.com')).toBe('example.com');
+  });
+});

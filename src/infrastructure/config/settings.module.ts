@@ -1,0 +1,87 @@
+import { Global, Module } from '@nestjs/common';
+import { TldCatalog } from '../../application/dns-domains/tld-catalog';
+import { IdentitySettings } from '../../application/identity/identity-settings';
+import { WorkerSettings } from '../../application/operations/operation-workers';
+import { ResolutionSettings } from '../../application/resolution/resolution-settings';
+import { WebhookSettings } from '../../application/webhooks/webhook-settings';
+import { Web3Settings } from '../../application/web3/web3-settings';
+import { Blockchain } from '../../domain/chains/blockchain';
+import { unsRecordKeys } from '../chain/uns-artifacts';
+import { Runtime } from '../runtime';
+import { AppConfig } from './config';
+
+/** The issuer URL of the OAuth tokens and the base of the discovery document. */
+export const issuerOf = (config: AppConfig): string =>
+  config.values.oauthIssuer ?? `http://localhost:${config.values.port}`;
+
+/**
+ * Every context's settings, built once from the configuration (and the chains the process was given): the
+ * application and the HTTP surfaces take these objects, never the configuration or the runtime.
+ */
+@Global()
+@Module({
+  providers: [
+    {
+      provide: Web3Settings,
+      useFactory: ({ values }: AppConfig) =>
+        new Web3Settings(
+          values.typeNamespace,
+          new Map<string, Blockchain>(values.web3Tlds.map(({ tld, blockchain }) => [tld, blockchain])),
+          values.web3ComingSoonTlds === '' ? [] : values.web3ComingSoonTlds.split(','),
+          values.web3WalletLimit,
+          values.web3CreditLimitCents,
+          values.web3ReturnDays * 86_400_000,
+          values.walletVerificationTtlMinutes * 60_000,
+          unsRecordKeys(),
+        ),
+      inject: [AppConfig],
+    },
+    {
+      provide: IdentitySettings,
+      useFactory: (config: AppConfig) => {
+        const { values } = config;
+        return new IdentitySettings(
+          values.refreshTokenTtlDays * 86_400,
+          values.oauthRateLimitPerIp,
+          values.signupRateLimitPerEmail,
+          values.rateWindowSeconds,
+          values.credentialCacheMs,
+          issuerOf(config),
+        );
+      },
+      inject: [AppConfig],
+    },
+    {
+      provide: WebhookSettings,
+      useFactory: ({ values }: AppConfig) =>
+        new WebhookSettings(values.typeNamespace, values.webhookAllowPrivateTargets),
+      inject: [AppConfig],
+    },
+    {
+      provide: WorkerSettings,
+      useFactory: ({ values }: AppConfig) =>
+        new WorkerSettings(
+          values.workerConcurrency,
+          values.workerLeaseMs,
+          values.workerPollMs,
+          values.workerMaxAttempts,
+          values.workerRetryBaseMs,
+        ),
+      inject: [AppConfig],
+    },
+    { provide: TldCatalog, useFactory: ({ values }: AppConfig) => new TldCatalog(values.tlds), inject: [AppConfig] },
+    {
+      provide: ResolutionSettings,
+      useFactory: ({ values }: AppConfig, runtime: Runtime) =>
+        new ResolutionSettings(
+          unsRecordKeys(),
+          runtime.chains.tlds,
+          runtime.chains.networks.map((network) => network.blockchain),
+          values.resolutionMaxPerPage,
+        ),
+      inject: [AppConfig, Runtime],
+    },
+  ],
+  exports: [Web3Settings, IdentitySettings, WebhookSettings, WorkerSettings, TldCatalog, ResolutionSettings],
+})
+export class SettingsModule {}
