@@ -51,4 +51,27 @@ describe('what CLI commands print', () => {
       expect(logLevels(verbose.stderr).filter((level) => level === 30).length).toBeGreaterThan(10);
     }
   });
+
+  it("moves the sandbox registry's clock forward, never back, and shows it to every later command", async () => {
+    const before = Date.now();
+    const advanced = await runCli(['registry', 'clock', 'advance', '45d'], env);
+    expect(advanced.code).toBe(0);
+    const registryTime = (stdout: string) => {
+      const match = /^registry time: (\S+) \((\d+\.\d\d) days ahead\)\n$/.exec(stdout);
+      expect(match).not.toBeNull();
+      return { at: Date.parse(match![1]), days: match![2] };
+    };
+    const first = registryTime(advanced.stdout);
+    expect(first.days).toBe('45.00');
+    expect(first.at).toBeGreaterThanOrEqual(before + 45 * 86_400_000);
+
+    const shown = await runCli(['registry', 'clock', 'show'], env);
+    expect(registryTime(shown.stdout).days).toBe('45.00');
+    for (const refused of ['0d', 'soon']) {
+      const answer = await runCli(['registry', 'clock', 'advance', refused], env);
+      expect([answer.code, answer.stdout]).toEqual([1, '']);
+      expect(answer.stderr).toContain(`not "${refused}"`);
+    }
+    expect(registryTime((await runCli(['registry', 'clock', 'show'], env)).stdout).days).toBe('45.00');
+  });
 });

@@ -6,6 +6,7 @@ import { migrate } from '../../infrastructure/postgres/migrations';
 import { identityCommands } from './accounts';
 import { CliContext, cliContext } from './cli-context';
 import { rebuildProjections } from './projections-rebuild';
+import { registryClock } from './registry-clock';
 import { replay } from './replay';
 import { serve } from './serve';
 
@@ -57,6 +58,20 @@ const program = (): Command => {
       const count = await replay(context(), stream, json === true, print);
       if (count === 0) process.stderr.write(`no events in stream ${stream}\n`);
     });
+
+  const clock = cli
+    .command('registry')
+    .description('Operate the sandbox registry')
+    .command('clock')
+    .description("The sandbox registry's time, which moves only forward");
+  clock
+    .command('show')
+    .description("Print the registry's time and how far it is ahead")
+    .action(async () => registryClock(context(), undefined, print));
+  clock
+    .command('advance <duration>')
+    .description('Move the registry time forward (45d, 12h, 30m, 10s, 1500ms): expiry and grace periods pass')
+    .action(async (duration: string) => registryClock(context(), duration, print));
 
   identityCommands(cli, print, context);
 

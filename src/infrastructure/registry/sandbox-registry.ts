@@ -1,0 +1,265 @@
+import { createHash } from 'node:crypto';
+import {
+  Registry,
+  RegistryCheck,
+  RegistryContact,
+  RegistryDomainInfo,
+  RegistryTransferInfo,
+} from '../../application/registry/registry.port';
+import { EventStore } from '../../application/shared/event-store.port';
+import { handleCommand, loadStream, transact, writeAfter } from '../../application/shared/handle-command';
+import { fold } from '../../domain/shared/decider';
+import { registryContactDecider, registryContactStream } from '../../domain/registry/registry-contact';
+import {
+  asOf,
+  dueEventsAt,
+  eppStatusesAt,
+  phaseAt,
+  RegisteredName,
+  registeredOf,
+  RegistryDomain,
+} from '../../domain/registry/registry-domain';
+import {
+  DomainContacts,
+  RegistryDomainCommand,
+  RegistryDomainEvent,
+  registryDomainStream,
+} from '../../domain/registry/registry-domain.events';
+import { registryDomainDecider } from '../../domain/registry/registry-domain.decider';
+import { RegistryRefused } from '../../domain/registry/registry-refusal';
+import { tldRefusalOf } from '../../domain/registry/registry-tld';
+import { SandboxCatalogue } from './sandbox-catalogue';
+import { SandboxRegistryClock } from './sandbox-registry-clock';
+import { OTHER_REGISTRAR, seededEventsOf } from './sandbox-seeding';
+import { lastTransferOf } from './sandbox-transfers';
+
+/** The registry keeps a digest of an authorization code, never the code. */
+const digestOf = (authInfo: string): string => createHash('sha256').update(authInfo, 'utf8').digest('hex');
+
+/**
+ * The embedded registry: every name a stream of `registryDomainDecider`, its time a `SandboxRegistryClock`. Seeded
+ * names are registered to `OTHER_REGISTRAR` the first time anything touches them.
+ */
+export class SandboxRegistry extends Registry {
+  constructor(
+    private readonly store: EventStore,
+    private readonly registryClock: SandboxRegistryClock,
+    private readonly catalogue: SandboxCatalogue,
+    /** This service's registrar id at the registry. */
+    private readonly registrar: string,
+  ) {
+    super();
+  }
+
+  now(): Promise<number> {
+    return this.registryClock.now();
+  }
+
+  /** Operator and test control: moves the registry's time forward, so that its periods pass. */
+  advanceClock(byMs: number): Promise<number> {
+    return this.registryClock.advance(byMs);
+  }
+
+  async check(names: readonly string[]): Promise<RegistryCheck[]> {
+    const now = await this.now();
+    return Promise.all(
+      names.map(async (name): Promise<RegistryCheck> => {
+        const premiumCents = this.catalogue.premiumCents.get(name) ?? null;
+        const unavailable = (reason: RegistryCheck['reason']) => ({ name, available: false, reason, premiumCents });
+        if (!this.catalogue.tlds.has(tldOf(name))) return unavailable('UNKNOWN_TLD');
+        if (this.catalogue.reserved.has(name)) return unavailable('RESERVED');
+        const { domain, version } = await this.load(name, now);
+        if (registeredOf(domain) || (version === 0 && this.catalogue.seeded.has(name))) {
+          return unavailable('REGISTERED');
+        }
+        return { name, available: true, reason: null, premiumCents };
+      }),
+    );
+  }
+
+  async info(name: string): Promise<RegistryDomainInfo | undefined> {
+    const now = await this.now();
+    await this.seed(name, now);
+    const { domain } = await this.load(name, now);
+    const held = registeredOf(domain);
+    return held && this.infoOf(name, held, now);
+  }
+
+  async createContact(handle: string, contact: RegistryContact): Promise<void> {
+    const data = { handle, sponsor: this.registrar, contact, at: await this.now() };
+    await handleCommand(this.store, registryContactStream(handle), registryContactDecider, {
+      type: 'CreateRegistryContact',
+      data,
+    });
+  }
+
+  async create(request: {
+    readonly name: string;
+    readonly years: number;
+    readonly authInfo: string;
+    readonly contacts: DomainContacts;
+    readonly nameservers: readonly string[];
+  }): Promise<RegistryDomainInfo> {
+    const { name, years } = request;
+    const rules = this.catalogue.tlds.get(tldOf(name));
+    if (!rules) throw new RegistryRefused('PARAMETER_VALUE_POLICY', `the registry runs no TLD .${tldOf(name)}`);
+    if (this.catalogue.reserved.has(name)) throw new RegistryRefused('PARAMETER_VALUE_POLICY', `${name} is reserved`);
+    const refusal = tldRefusalOf(rules, name, years);
+    if (refusal) throw new RegistryRefused(refusal.result, refusal.message);
+    await this.assertContacts(request.contacts);
+    return this.run(name, (at) => ({
+      type: 'CreateRegistryDomain',
+      data: {
+        name,
+        sponsor: this.registrar,
+        years,
+        authInfoDigest: digestOf(request.authInfo),
+        contacts: request.contacts,
+        nameservers: request.nameservers,
+        at,
+      },
+    }));
+  }
+
+  renew(request: { readonly name: string; readonly currentExpiry: string; readonly years: number }) {
+    return this.run(request.name, (at) => ({
+      type: 'RenewRegistryDomain',
+      data: { ...request, sponsor: this.registrar, at },
+    }));
+  }
+
+  async update(request: Parameters<Registry['update']>[0]): Promise<RegistryDomainInfo> {
+    const { authInfo, ...change } = request;
+    if (change.contacts) await this.assertContacts(change.contacts);
+    return this.run(request.name, (at) => ({
+      type: 'UpdateRegistryDomain',
+      data: {
+        ...change,
+        ...(authInfo === undefined ? {} : { authInfoDigest: digestOf(authInfo) }),
+        sponsor: this.registrar,
+        at,
+      },
+    }));
+  }
+
+  async delete(name: string): Promise<{ readonly refunded: boolean }> {
+    const events = await this.decided(name, (at) => ({
+      type: 'DeleteRegistryDomain',
+      data: { name, sponsor: this.registrar, at },
+    }));
+    return {
+      refunded: events.some(
+        (event) => event.type === 'RegistryDomainPurged' && event.data.reason === 'ADD_GRACE_DELETE',
+      ),
+    };
+  }
+
+  restore(name: string): Promise<RegistryDomainInfo> {
+    return this.run(name, (at) => ({ type: 'RestoreRegistryDomain', data: { name, sponsor: this.registrar, at } }));
+  }
+
+  async requestTransfer(request: {
+    readonly name: string;
+    readonly authInfo: string;
+    readonly years: number;
+  }): Promise<RegistryTransferInfo> {
+    const { name, years } = request;
+    await this.decided(name, (at) => ({
+      type: 'RequestRegistryTransfer',
+      data: { name, gainingSponsor: this.registrar, authInfoDigest: digestOf(request.authInfo), years, at },
+    }));
+    return (await this.queryTransfer(name))!; // just requested
+  }
+
+  async queryTransfer(name: string): Promise<RegistryTransferInfo | undefined> {
+    const now = await this.now();
+    const stored = (await this.store.readStream(registryDomainStream(name))) as unknown as RegistryDomainEvent[];
+    const history = [...stored, ...dueEventsAt(fold(registryDomainDecider, stored), name, now)];
+    return lastTransferOf(name, history, this.registrar);
+  }
+
+  async answerTransfer(name: string, approve: boolean): Promise<RegistryTransferInfo> {
+    await this.decided(name, (at) => ({
+      type: 'AnswerRegistryTransfer',
+      data: { name, sponsor: this.registrar, approve, at },
+    }));
+    return (await this.queryTransfer(name))!; // just answered
+  }
+
+  /** Operator and test control: the other registrar asks for one of our names with its authorization code. */
+  async requestTransferAsOtherRegistrar(name: string, authInfo: string): Promise<void> {
+    await this.decided(name, (at) => ({
+      type: 'RequestRegistryTransfer',
+      data: { name, gainingSponsor: OTHER_REGISTRAR, authInfoDigest: digestOf(authInfo), years: 1, at },
+    }));
+  }
+
+  /** Operator and test control: the other registrar's answer to our request for one of its names. */
+  async answerTransferAsOtherRegistrar(name: string, approve: boolean): Promise<void> {
+    await this.decided(name, (at) => ({
+      type: 'AnswerRegistryTransfer',
+      data: { name, sponsor: OTHER_REGISTRAR, approve, at },
+    }));
+  }
+
+  private async load(name: string, now: number): Promise<{ domain: RegistryDomain; version: number }> {
+    const loaded = await loadStream(this.store, registryDomainStream(name), registryDomainDecider);
+    return { domain: asOf(loaded.state, name, now), version: loaded.version };
+  }
+
+  private async decided(
+    name: string,
+    commandAt: (at: number) => RegistryDomainCommand,
+  ): Promise<readonly RegistryDomainEvent[]> {
+    const now = await this.now();
+    await this.seed(name, now);
+    const outcome = await handleCommand(this.store, registryDomainStream(name), registryDomainDecider, commandAt(now));
+    return outcome.events;
+  }
+
+  private async run(name: string, commandAt: (at: number) => RegistryDomainCommand): Promise<RegistryDomainInfo> {
+    await this.decided(name, commandAt);
+    const info = await this.info(name);
+    if (!info) throw new RegistryRefused('OBJECT_DOES_NOT_EXIST', `${name} is not registered`);
+    return info;
+  }
+
+  /** Registers a seeded name to the other registrar the first time anything touches it. */
+  private async seed(name: string, now: number): Promise<void> {
+    const seeded = this.catalogue.seeded.get(name);
+    if (!seeded) return;
+    await transact(this.store, {}, async (streams) => {
+      const loaded = await streams.load(registryDomainStream(name), registryDomainDecider);
+      if (loaded.version > 0) return { writes: [], result: undefined };
+      const events = seededEventsOf(name, { ...seeded, authInfoDigest: digestOf(seeded.authInfo) }, now);
+      return { writes: [writeAfter(loaded, events)], result: undefined };
+    });
+  }
+
+  private async assertContacts(contacts: Partial<DomainContacts>): Promise<void> {
+    for (const handle of new Set(Object.values(contacts))) {
+      const { state } = await loadStream(this.store, registryContactStream(handle), registryContactDecider);
+      if (state.status !== 'CREATED' || state.sponsor !== this.registrar) {
+        throw new RegistryRefused('OBJECT_DOES_NOT_EXIST', `contact ${handle} does not exist`);
+      }
+    }
+  }
+
+  private infoOf(name: string, held: RegisteredName, now: number): RegistryDomainInfo {
+    const sponsoredByUs = held.sponsor === this.registrar;
+    return {
+      name,
+      sponsoredByUs,
+      phase: phaseAt(held, now),
+      statuses: eppStatusesAt(held, now),
+      createdAt: held.createdAt,
+      updatedAt: held.updatedAt,
+      expiresAt: held.expiresAt,
+      transferredAt: held.transferredAt,
+      contacts: sponsoredByUs ? held.contacts : null,
+      nameservers: held.nameservers,
+    };
+  }
+}
+
+const tldOf = (name: string): string => name.slice(name.lastIndexOf('.') + 1);
