@@ -177,6 +177,47 @@ describe('consumer runner (projections and reactors on PostgreSQL)', () => {
     expect(evolved).toEqual(['a#1', 'a#2', 'a#1', 'a#2']);
   });
 
+  it('starts a rebuilt generation once, even when standby passes run while it starts', async () => {
+    type Internals = Record<'run' | 'tryStartEach', (...args: never[]) => Promise<void>>;
+    const internals = ConsumerRunner.prototype as unknown as Internals;
+    await count('a', 2);
+    const evolved: string[] = [];
+    const consumers = runner([tally(1, evolved) as Projection<unknown>]);
+    await consumers.start();
+    await settle(consumers);
+    const passes = new Signal();
+    let passCount = 0;
+    const tryStartEach = internals.tryStartEach;
+    jest.spyOn(internals, 'tryStartEach').mockImplementation(async function (this: unknown) {
+      await tryStartEach.call(this);
+      passCount += 1;
+      passes.notify();
+    });
+    // the switch to the new generation is held at its start until two standby passes have run
+    const run = internals.run;
+    let release = (): void => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const runs = jest.spyOn(internals, 'run').mockImplementation(async function (this: unknown, ...args: never[]) {
+      if (runs.mock.calls.length === 1) await held;
+      return run.apply(this, args);
+    });
+    try {
+      await startNewGeneration(subject.pool, 'tally', 1);
+      await subject.pool.query(`select pg_notify('${CONSUMERS_CHANNEL}', '')`);
+      await passes.until(() => runs.mock.calls.length >= 1);
+      const seen = passCount;
+      await passes.until(() => passCount >= seen + 2);
+      release();
+      await evolvedSignal.until(() => evolved.length >= 4);
+      await settle(consumers);
+      expect(runs).toHaveBeenCalledTimes(1);
+      expect(evolved).toEqual(['a#1', 'a#2', 'a#1', 'a#2']);
+    } finally {
+      release();
+      jest.restoreAllMocks();
+    }
+  });
+
   it('delivers handled events to reactors at least once, and lets one process run each consumer', async () => {
     const seenBy: Record<string, string[]> = { one: [], two: [] };
     const seen = new Signal();

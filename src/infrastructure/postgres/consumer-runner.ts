@@ -264,8 +264,10 @@ export class ConsumerRunner {
       if (running.consumer.kind !== 'projection') continue;
       const { generation } = await currentGeneration(this.pool, name, running.consumer.definition.version);
       if (generation === running.generation) continue;
+      // the entry stays (not live) until run() replaces it: a standby pass in between must not see the consumer
+      // missing and start a second subscription of it, and settled() must wait for the new generation
+      running.live = false;
       await running.subscription.close();
-      this.running.delete(name);
       await this.run(running.consumer);
     }
   }
