@@ -1,6 +1,7 @@
 import { Address, ZERO_ADDRESS } from '../chains/blockchain';
 import { ParsedWeb3Name } from './names';
-import { Price, PricingOptions, priceOf } from './pricing';
+import { Price } from '../shared/price';
+import { PricingOptions, priceOf } from './pricing';
 
 /** `Domain.availability` of surface C (`decisions.md` §3): a price only when the name can be claimed. */
 export const AVAILABILITY_STATUSES = [

@@ -1,8 +1,5 @@
+import { Price, PriceType } from '../shared/price';
 import { Web3Name, unicodeLabelOf } from './names';
-
-/** A claim price in integer US cents (`decisions.md` §0); `subTotal` is what the account is charged. */
-export type PriceType = 'STANDARD' | 'PREMIUM';
-export type Price = Readonly<{ type: PriceType; listPriceCents: number; subTotalCents: number }>;
 
 export type PricingOptions = Readonly<{
   /** Per-ending factor on standard prices, e.g. `{ x: 2 }`; premium prices are set per name and not scaled. */

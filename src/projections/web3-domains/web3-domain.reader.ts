@@ -11,7 +11,7 @@ import { unicodeFormOf } from '../../domain/shared/idna';
 import { ownerTypeOf, Web3Account } from '../../domain/web3-accounts/web3-account';
 import { availabilityOf } from '../../domain/web3-domains/availability';
 import { Web3Name } from '../../domain/web3-domains/names';
-import { Price } from '../../domain/web3-domains/pricing';
+import { Price } from '../../domain/shared/price';
 import { operationList } from '../operation-list/operation-list.projection';
 import { findPage } from '../shared/find-page';
 import { resolution } from '../resolution/resolution.projection';
