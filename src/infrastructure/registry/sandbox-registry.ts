@@ -143,7 +143,7 @@ export class SandboxRegistry extends Registry {
   }
 
   async delete(name: string): Promise<{ readonly refunded: boolean }> {
-    const events = await this.decided(name, (at) => ({
+    const { events } = await this.decided(name, (at) => ({
       type: 'DeleteRegistryDomain',
       data: { name, sponsor: this.registrar, at },
     }));
@@ -207,21 +207,23 @@ export class SandboxRegistry extends Registry {
     return { domain: asOf(loaded.state, name, now), version: loaded.version };
   }
 
+  /** Decides `commandAt(now)` on the name (seeded first), and answers what it recorded and the name after it. */
   private async decided(
     name: string,
     commandAt: (at: number) => RegistryDomainCommand,
-  ): Promise<readonly RegistryDomainEvent[]> {
+  ): Promise<{ events: readonly RegistryDomainEvent[]; domain: RegistryDomain; now: number }> {
     const now = await this.now();
     await this.seed(name, now);
     const outcome = await handleCommand(this.store, registryDomainStream(name), registryDomainDecider, commandAt(now));
-    return outcome.events;
+    return { events: outcome.events, domain: outcome.state, now };
   }
 
+  /** Decides the command and answers the name as it stands after it, without reading it again. */
   private async run(name: string, commandAt: (at: number) => RegistryDomainCommand): Promise<RegistryDomainInfo> {
-    await this.decided(name, commandAt);
-    const info = await this.info(name);
-    if (!info) throw new RegistryRefused('OBJECT_DOES_NOT_EXIST', `${name} is not registered`);
-    return info;
+    const { domain, now } = await this.decided(name, commandAt);
+    const held = registeredOf(domain);
+    if (!held) throw new RegistryRefused('OBJECT_DOES_NOT_EXIST', `${name} is not registered`);
+    return this.infoOf(name, held, now);
   }
 
   /** Registers a seeded name to the other registrar the first time anything touches it. */
