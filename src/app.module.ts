@@ -12,6 +12,7 @@ import { CustodyModule } from './infrastructure/custody/custody.module';
 import { Runtime } from './infrastructure/runtime';
 import { ChainsModule } from './application/chains/chains.module';
 import { WebhooksModule } from './application/webhooks/webhooks.module';
+import { RegistryAdaptersModule } from './infrastructure/registry/registry-adapters.module';
 import { WebhookAdaptersModule } from './infrastructure/webhooks/webhook-adapters.module';
 import { ChainAdaptersModule } from './infrastructure/chain/chain-adapters.module';
 import { BillingModule } from './projections/billing/billing.module';
@@ -23,6 +24,7 @@ import { SettingsModule } from './infrastructure/config/settings.module';
 import { Web3Module } from './application/web3/web3.module';
 import { ResolutionHttpModule } from './interfaces/http/resolution/resolution-http.module';
 import { PartnerWeb3HttpModule } from './interfaces/http/partner-web3/partner-web3-http.module';
+import { PartnerResellerHttpModule } from './interfaces/http/partner-reseller/partner-reseller-http.module';
 import { AgentActionsModule } from './interfaces/http/agent-actions/agent-actions.module';
 import { OAuthModule } from './interfaces/http/oauth/oauth.module';
 import { OpenApiModule } from './interfaces/http/shared/openapi/openapi.module';
@@ -58,6 +60,7 @@ export class AppModule {
         ChainsModule,
         WebhookAdaptersModule,
         WebhooksModule,
+        RegistryAdaptersModule,
         ResolutionModule,
         OperationListModule,
         BillingModule,
@@ -66,7 +69,14 @@ export class AppModule {
         Web3Module,
         // the HTTP surfaces run in the api role only; a worker serves /health and /metrics
         ...(runtime.servesApi
-          ? [OpenApiModule, OAuthModule, AgentActionsModule, ResolutionHttpModule, PartnerWeb3HttpModule]
+          ? [
+              OpenApiModule,
+              OAuthModule,
+              AgentActionsModule,
+              ResolutionHttpModule,
+              PartnerWeb3HttpModule,
+              PartnerResellerHttpModule,
+            ]
           : []),
         ...extraModules,
       ],

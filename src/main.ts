@@ -5,6 +5,7 @@ import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify
 import { FastifyReply, FastifyRequest } from 'fastify';
 import { toProblem } from './interfaces/http/shared/problem';
 import { sendProblem } from './interfaces/http/shared/surfaces';
+import { partnerProfileStrategy } from './interfaces/http/shared/auth/partner-profile-routing';
 import {
   BODY_LIMIT_BYTES,
   clientErrorHandler,
@@ -43,6 +44,7 @@ export const createApp = async (options: CreateAppOptions): Promise<NestFastifyA
     clientErrorHandler,
   });
   const fastify = adapter.getInstance();
+  fastify.addConstraintStrategy(partnerProfileStrategy);
   registerBodyParsers(fastify);
   fastify.addHook('onRequest', guardRequestTarget);
   const app = await NestFactory.create<NestFastifyApplication>(

@@ -51,6 +51,32 @@ describe.each(REGISTRY_ADAPTERS)('registry contract: %s', (_name, open) => {
     ]);
   });
 
+  it('publishes its TLDs and their policies, a TLD announced but not yet open among them', async () => {
+    const tlds = await subject.registry.tlds();
+    expect(tlds.find((tld) => tld.tld === 'ai')).toEqual({
+      tld: 'ai',
+      minYears: 2,
+      maxYears: 10,
+      idn: false,
+      dnssec: true,
+      opensAt: null,
+    });
+    expect(tlds.find((tld) => tld.tld === 'shop')?.opensAt).toBe(Date.UTC(2030, 0, 1));
+  });
+
+  it('refuses names blocked for a rights holder and names under a TLD that has not opened yet', async () => {
+    const { registry } = subject;
+    expect(await registry.check(['paypal.xyz', 'fresh.shop'])).toEqual([
+      { name: 'paypal.xyz', available: false, reason: 'BLOCKED', premiumCents: null },
+      { name: 'fresh.shop', available: false, reason: 'NOT_LAUNCHED', premiumCents: null },
+    ]);
+    expect(await refusalOf(registry.create(registration('paypal.xyz')))).toBe(2306);
+    expect(await refusalOf(registry.create(registration('fresh.shop')))).toBe(2306);
+    await registry.advanceClock(Date.UTC(2030, 0, 1) - (await registry.now()));
+    expect((await registry.check(['fresh.shop']))[0]).toMatchObject({ available: true, reason: null });
+    expect((await registry.create(registration('fresh.shop'))).name).toBe('fresh.shop');
+  });
+
   it('creates a name for the years asked, then holds it: checked taken, created again refused', async () => {
     const { registry } = subject;
     const now = await registry.now();

@@ -3,6 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ChainReader } from '../../src/application/chains/chain-reader.port';
 import { IssueCredential } from '../../src/application/identity/issue-credential.command';
 import { OpenAccount } from '../../src/application/identity/open-account.command';
+import { routeCatalog } from '../../src/interfaces/http/shared/route-catalog';
 import { newWallet } from '../support/chain-actors';
 import { createTestApp, TestApp } from '../support/test-app';
 import { startTestChains } from '../support/test-chains';
@@ -258,9 +259,27 @@ describe('web3 partner API (surface C): isolation between partners', () => {
     return { status: response.statusCode, body: response.json() };
   };
 
-  it.each(surfaceC)('a reseller key gets 403 FORBIDDEN on %s', async (_route, method, path, body) => {
-    refused(await inject(method, path, body, `Bearer ${resellerKey}`), 403, 'FORBIDDEN');
-  });
+  /** `GET /domains`-style routes surface D serves too: a reseller key gets surface D's answer there. */
+  const servedToResellers = (method: string, route: string): boolean =>
+    routeCatalog(subject.app).some(
+      (candidate) =>
+        candidate.method === method &&
+        candidate.paths.includes(`/partner/v3${route.split(' ')[1].replace(/\{([A-Za-z]+)\}/g, ':$1')}`) &&
+        candidate.access?.surface === 'partner' &&
+        candidate.access.profile === 'reseller',
+    );
+
+  it.each(surfaceC)(
+    'a reseller key gets 403 FORBIDDEN, or nothing of A from surface D, on %s',
+    async (route, method, path, body) => {
+      const reply = await inject(method, path, body, `Bearer ${resellerKey}`);
+      if (!servedToResellers(method, route)) return refused(reply, 403, 'FORBIDDEN');
+      expect(reply.status).toBeLessThan(500);
+      const text = JSON.stringify(reply.body);
+      for (const secret of [aWallet, aWebhook, ...aOperations.map((op) => op.id)]) expect(text).not.toContain(secret);
+      expect(text).not.toContain('partner.v3.Wallet');
+    },
+  );
 
   it.each(surfaceC)('no key gets 401 UNAUTHORIZED on %s', async (_route, method, path, body) => {
     refused(await inject(method, path, body), 401, 'UNAUTHORIZED');

@@ -57,8 +57,8 @@ describe('surface B: headless signup over real SMTP', () => {
     const action = await tldList(tokens.access_token);
     expect(action.statusCode).toBe(200);
     expect(action.json()).toEqual({
-      tlds: ['com', 'net', 'org', 'io', 'ai', 'co', 'app', 'dev', 'xyz', 'info'],
-      count: 10,
+      tlds: ['com', 'net', 'org', 'io', 'ai', 'co', 'app', 'dev', 'xyz', 'info', 'shop'],
+      count: 11,
     });
   });
 

@@ -140,7 +140,9 @@ describe('hostile input on every route', () => {
 
   it('covers every route of every surface, each with at least its target, header and method cases', () => {
     const covered = new Set(SURFACES.flatMap(casesOf).map((hostile) => hostile.route));
-    expect([...covered].sort()).toEqual(routes.map((route) => `${route.method} ${route.paths[0]}`).sort());
+    // surfaces C and D answer some of the same paths (for their own keys): one entry each
+    const registered = new Set(routes.map((route) => `${route.method} ${route.paths[0]}`));
+    expect([...covered].sort()).toEqual([...registered].sort());
     expect(routes.length).toBeGreaterThanOrEqual(40);
     expect(SURFACES.flatMap(casesOf).length).toBeGreaterThanOrEqual(routes.length * 5);
   });

@@ -28,7 +28,8 @@ const OVER_HEADER_LIMIT = 20 * 1024;
 export const sampleParameter = (name: string, path: string): string => {
   switch (name) {
     case 'name':
-      return path.startsWith('/resolve') ? 'brad.crypto' : 'hostile-sample.crypto';
+      if (path.startsWith('/resolve')) return 'brad.crypto';
+      return path.includes('/dns') ? 'hostile-sample.com' : 'hostile-sample.crypto';
     case 'address':
       return '0x8aad44321a86b170879d7a244c1e8d360c99dda8';
     case 'id':
@@ -37,6 +38,8 @@ export const sampleParameter = (name: string, path: string): string => {
       return `bc-${randomUUID()}`;
     case 'document':
       return 'web3-partner.json';
+    case 'tld':
+      return 'com';
     default:
       throw new Error(`no sample for the path parameter :${name} of ${path}: add one to test/hostile/hostile-cases.ts`);
   }

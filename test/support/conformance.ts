@@ -20,7 +20,12 @@ export interface RecordedResponse {
   readonly status: number;
   readonly contentType: string | undefined;
   readonly body: string;
+  /** The partner profile the request's key claims: surfaces C and D share paths, and it tells their documents apart. */
+  readonly profile?: 'web3' | 'reseller';
 }
+
+/** The document of each partner profile, for the paths both `/partner/v3` surfaces serve. */
+const DOCUMENT_OF_PROFILE: Readonly<Record<string, string>> = { web3: 'web3-partner', reseller: 'reseller' };
 
 /**
  * Checks real answers against the OpenAPI documents the service publishes: the operation of the route, the
@@ -63,14 +68,15 @@ export class ResponseConformance {
   }
 
   private operationOf(response: RecordedResponse) {
-    for (const [name, document] of Object.entries(this.documents)) {
+    const found = Object.entries(this.documents).flatMap(([name, document]) => {
       const base = document.servers[0]?.url === '/' ? '' : (document.servers[0]?.url ?? '');
-      if (!response.route.startsWith(`${base}/`)) continue;
+      if (!response.route.startsWith(`${base}/`)) return [];
       const path = response.route.slice(base.length).replace(/:([A-Za-z]+)/g, '{$1}');
       const operation = document.paths[path]?.[response.method.toLowerCase()];
-      if (operation) return { document: name, responses: operation.responses };
-    }
-    return undefined;
+      return operation ? [{ document: name, responses: operation.responses }] : [];
+    });
+    const ofProfile = response.profile && DOCUMENT_OF_PROFILE[response.profile];
+    return found.find((each) => each.document === ofProfile) ?? found[0];
   }
 
   private validatorOf(document: string, schema: object): ValidateFunction {

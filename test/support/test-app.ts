@@ -8,8 +8,10 @@ import { Engine } from '../../src/infrastructure/engine/engine.service';
 import { createLogger } from '../../src/infrastructure/logging/logger';
 import { Runtime } from '../../src/infrastructure/runtime';
 import { createApp } from '../../src/main';
+import { claimedProfileOf } from '../../src/interfaces/http/shared/auth/partner-profile-routing';
 import { OpenApiDocuments } from '../../src/interfaces/http/shared/openapi/openapi-documents';
 import { OpenApiDocument, RecordedResponse, reportConformance, ResponseConformance } from './conformance';
+import { resellerReferenceProblems } from './reference-conformance';
 import { createTestDatabase } from './test-database';
 
 export interface TestAppOptions {
@@ -75,6 +77,7 @@ const recordAnswers = (app: NestFastifyApplication): RecordedResponse[] => {
           status: reply.statusCode,
           contentType: typeof contentType === 'string' ? contentType : undefined,
           body: payload.toString(),
+          profile: claimedProfileOf(request.headers.authorization),
         });
       }
       return payload;
@@ -92,5 +95,11 @@ const conformanceProblems = (app: NestFastifyApplication, answered: readonly Rec
   const conformance = new ResponseConformance(
     Object.fromEntries(documents.names().map((name) => [name, documents.document(name) as unknown as OpenApiDocument])),
   );
-  return [...new Set(answered.flatMap((response) => conformance.problems(response)))];
+  const namespace = app.get(AppConfig).values.typeNamespace;
+  return [
+    ...new Set([
+      ...answered.flatMap((response) => conformance.problems(response)),
+      ...resellerReferenceProblems(answered, namespace),
+    ]),
+  ];
 };

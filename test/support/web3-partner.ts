@@ -8,7 +8,8 @@ export interface Reply {
   readonly body: any; // eslint-disable-line @typescript-eslint/no-explicit-any
 }
 
-export interface Web3Partner {
+/** A partner of either profile, calling `/partner/v3` with its key. */
+export interface Partner {
   readonly accountId: string;
   readonly key: string;
   call(method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<Reply>;
@@ -16,10 +17,10 @@ export interface Web3Partner {
   operation(id: string): Promise<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 }
 
-/** A web3 partner account with its access key, calling surface C through HTTP (`app.inject`). */
-export const newWeb3Partner = async (subject: TestApp, name = 'Web3 partner'): Promise<Web3Partner> => {
+/** A partner account of `profile` with its access key, calling `/partner/v3` through HTTP (`app.inject`). */
+export const newPartner = async (subject: TestApp, profile: 'web3' | 'reseller', name: string): Promise<Partner> => {
   const commands = subject.app.get(CommandBus);
-  const { accountId } = await commands.execute(new OpenAccount({ kind: 'partner', profile: 'web3', name }));
+  const { accountId } = await commands.execute(new OpenAccount({ kind: 'partner', profile, name }));
   const { secret: key } = await commands.execute(new IssueCredential(accountId, 'partner_key'));
   const call = async (
     method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
@@ -43,3 +44,13 @@ export const newWeb3Partner = async (subject: TestApp, name = 'Web3 partner'): P
   };
   return { accountId, key, call, operation };
 };
+
+export type Web3Partner = Partner;
+
+/** A web3 partner calling surface C. */
+export const newWeb3Partner = (subject: TestApp, name = 'Web3 partner'): Promise<Web3Partner> =>
+  newPartner(subject, 'web3', name);
+
+/** A reseller calling surface D. */
+export const newReseller = (subject: TestApp, name = 'Reseller'): Promise<Partner> =>
+  newPartner(subject, 'reseller', name);

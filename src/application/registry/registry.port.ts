@@ -1,12 +1,14 @@
 import { RegistryContactData } from '../../domain/registry/registry-contact';
 import { ClientStatus, DomainContacts } from '../../domain/registry/registry-domain.events';
 import { RegistryPhase } from '../../domain/registry/registry-domain';
+import { RegistryTldRules } from '../../domain/registry/registry-tld';
 
 /**
- * Why a name cannot be created: registered by anyone (`REGISTERED`), held back by the registry (`RESERVED`), or
- * not under a TLD the registry runs (`UNKNOWN_TLD`).
+ * Why a name cannot be created: registered by anyone (`REGISTERED`), held back by the registry (`RESERVED`),
+ * blocked for a rights holder (`BLOCKED`), under a TLD not yet open (`NOT_LAUNCHED`) or not run by the registry
+ * (`UNKNOWN_TLD`).
  */
-export type RegistryUnavailability = 'REGISTERED' | 'RESERVED' | 'UNKNOWN_TLD';
+export type RegistryUnavailability = 'REGISTERED' | 'RESERVED' | 'BLOCKED' | 'NOT_LAUNCHED' | 'UNKNOWN_TLD';
 
 /** EPP `domain:check`, with the registry's premium fee where the name has one (the fee extension, RFC 8748). */
 export interface RegistryCheck {
@@ -27,6 +29,8 @@ export interface RegistryDomainInfo {
   readonly createdAt: number;
   readonly updatedAt: number;
   readonly expiresAt: number;
+  /** When the registry purges the name unless it is renewed or restored first (RFC 3915's periods after expiry). */
+  readonly purgesAt: number;
   readonly transferredAt: number | null;
   readonly contacts: DomainContacts | null;
   readonly nameservers: readonly string[];
@@ -54,6 +58,8 @@ export type RegistryContact = RegistryContactData;
 export abstract class Registry {
   /** The registry's time: what its periods (grace, redemption, transfer approval) are measured against. */
   abstract now(): Promise<number>;
+  /** The TLDs the registry runs and their policies (periods, IDN, DNSSEC, launch), as its operator publishes them. */
+  abstract tlds(): Promise<readonly RegistryTldRules[]>;
   abstract check(names: readonly string[]): Promise<RegistryCheck[]>;
   abstract info(name: string): Promise<RegistryDomainInfo | undefined>;
   /** Creates a contact object under `handle` (a contact id of ours); creating the same handle again changes nothing. */

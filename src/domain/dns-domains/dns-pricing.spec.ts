@@ -53,6 +53,7 @@ describe('DNS prices', () => {
       'dev',
       'xyz',
       'info',
+      'shop',
     ]);
     for (const tld of Object.values(DEFAULT_TLD_PRICES)) {
       expect(Object.keys(tld).sort()).toEqual([

@@ -26,6 +26,7 @@ export const DEFAULT_TLD_PRICES: Readonly<Record<string, TldPrices>> = {
   dev: { registrationCents: 12_99, renewalCents: 14_99, transferCents: 12_99, restorationCents: 80_00 },
   xyz: { registrationCents: 1_99, renewalCents: 13_99, transferCents: 12_99, restorationCents: 80_00 },
   info: { registrationCents: 3_99, renewalCents: 21_99, transferCents: 18_99, restorationCents: 80_00 },
+  shop: { registrationCents: 29_99, renewalCents: 39_99, transferCents: 39_99, restorationCents: 80_00 },
 };
 
 /**

@@ -254,7 +254,7 @@ export const VARIABLES = {
   tlds: text(
     'TLDS',
     'The ICANN TLDs the service sells, comma-separated (surface A `svc_tld_list`)',
-    'com,net,org,io,ai,co,app,dev,xyz,info',
+    'com,net,org,io,ai,co,app,dev,xyz,info,shop',
     /^[a-z0-9-]+(,[a-z0-9-]+)*$/,
   ),
   chains: {
@@ -388,6 +388,33 @@ export const VARIABLES = {
     'Blockchain endings shown as `COMING_SOON` (not claimable yet), comma-separated; empty: none',
     '',
     /^([a-z0-9-]+(,[a-z0-9-]+)*)?$/,
+  ),
+  registrarId: text(
+    'REGISTRAR_ID',
+    "This service's registrar id at the registry (the sponsoring client of its names)",
+    'domain-engine',
+    /^[a-z0-9][a-z0-9-]{2,31}$/,
+  ),
+  resellerCreditLimitCents: integer(
+    'RESELLER_CREDIT_LIMIT_CENTS',
+    'Largest running balance (uninvoiced charges, US cents) of a reseller; a paid operation beyond it is refused with `INSUFFICIENT_BALANCE`',
+    10000000,
+    0,
+    1000000000000,
+  ),
+  resellerPriceLimitCents: integer(
+    'RESELLER_PRICE_LIMIT_CENTS',
+    'Most one registration may cost (US cents); a premium name above it is `EXCEEDS_PRICE_LIMIT`',
+    1000000,
+    0,
+    1000000000000,
+  ),
+  resellerQuoteMinutes: integer(
+    'RESELLER_QUOTE_MINUTES',
+    "How long a reseller preview's quote binds (`validUntilTimestamp`)",
+    15,
+    1,
+    1440,
   ),
   walletVerificationTtlMinutes: integer(
     'WALLET_VERIFICATION_TTL_MINUTES',

@@ -1,4 +1,5 @@
 import { Global, Module } from '@nestjs/common';
+import { ResellerSettings } from '../../application/dns-domains/reseller-settings';
 import { TldCatalog } from '../../application/dns-domains/tld-catalog';
 import { IdentitySettings } from '../../application/identity/identity-settings';
 import { WorkerSettings } from '../../application/operations/operation-workers';
@@ -71,6 +72,18 @@ export const issuerOf = (config: AppConfig): string =>
     },
     { provide: TldCatalog, useFactory: ({ values }: AppConfig) => new TldCatalog(values.tlds), inject: [AppConfig] },
     {
+      provide: ResellerSettings,
+      useFactory: ({ values }: AppConfig, tlds: TldCatalog) =>
+        new ResellerSettings(
+          values.typeNamespace,
+          tlds.all,
+          values.resellerCreditLimitCents,
+          values.resellerPriceLimitCents,
+          values.resellerQuoteMinutes * 60_000,
+        ),
+      inject: [AppConfig, TldCatalog],
+    },
+    {
       provide: ResolutionSettings,
       useFactory: ({ values }: AppConfig, runtime: Runtime) =>
         new ResolutionSettings(
@@ -82,6 +95,14 @@ export const issuerOf = (config: AppConfig): string =>
       inject: [AppConfig, Runtime],
     },
   ],
-  exports: [Web3Settings, IdentitySettings, WebhookSettings, WorkerSettings, TldCatalog, ResolutionSettings],
+  exports: [
+    Web3Settings,
+    IdentitySettings,
+    WebhookSettings,
+    WorkerSettings,
+    TldCatalog,
+    ResellerSettings,
+    ResolutionSettings,
+  ],
 })
 export class SettingsModule {}

@@ -14,14 +14,19 @@ export interface SeededName {
 export interface SandboxCatalogue {
   readonly tlds: ReadonlyMap<string, RegistryTldRules>;
   readonly reserved: ReadonlySet<string>;
+  /** Names a rights holder has blocked (as a DPML block does): nobody can register them. */
+  readonly blocked: ReadonlySet<string>;
   readonly premiumCents: ReadonlyMap<string, number>;
   readonly seeded: ReadonlyMap<string, SeededName>;
 }
 
-const rules = (tld: string, minYears: number, maxYears: number, idn: boolean): [string, RegistryTldRules] => [
-  tld,
-  { tld, minYears, maxYears, idn, dnssec: true },
-];
+const rules = (
+  tld: string,
+  minYears: number,
+  maxYears: number,
+  idn: boolean,
+  opensAt: number | null = null,
+): [string, RegistryTldRules] => [tld, { tld, minYears, maxYears, idn, dnssec: true, opensAt }];
 
 /**
  * The embedded default. The periods follow the real registries (.ai registers for at least two years, .co for at
@@ -39,8 +44,11 @@ export const DEFAULT_SANDBOX_CATALOGUE: SandboxCatalogue = {
     rules('dev', 1, 10, true),
     rules('xyz', 1, 10, true),
     rules('info', 1, 10, true),
+    // announced, open for general availability on 1 January 2030: `registry clock advance` reaches it
+    rules('shop', 1, 10, true, Date.UTC(2030, 0, 1)),
   ]),
   reserved: new Set(['example.com', 'example.net', 'example.org', 'nic.io', 'nic.ai', 'nic.co', 'registry.xyz']),
+  blocked: new Set(['paypal.xyz', 'amazon.app', 'microsoft.dev']),
   premiumCents: new Map([
     ['shop.xyz', 250_000],
     ['bank.app', 1_500_000],
@@ -54,5 +62,9 @@ export const DEFAULT_SANDBOX_CATALOGUE: SandboxCatalogue = {
     ['taken.com', { authInfo: 'Sandbox-Transfer-1!', transferLocked: false }],
     ['taken.io', { authInfo: 'Sandbox-Transfer-2!', transferLocked: false }],
     ['moving-house.net', { authInfo: 'Sandbox-Transfer-3!', transferLocked: false }],
+    // listed for sale by their owners on the external marketplaces (SANDBOX_SELLER_LISTINGS)
+    ['sunrise.com', { authInfo: 'Sandbox-Listed-1!', transferLocked: false }],
+    ['coffeeshop.net', { authInfo: 'Sandbox-Listed-2!', transferLocked: false }],
+    ['brightpath.io', { authInfo: 'Sandbox-Listed-3!', transferLocked: false }],
   ]),
 };

@@ -15,6 +15,7 @@ import {
   dueEventsAt,
   eppStatusesAt,
   phaseAt,
+  purgeAtOf,
   RegisteredName,
   registeredOf,
   RegistryDomain,
@@ -27,7 +28,7 @@ import {
 } from '../../domain/registry/registry-domain.events';
 import { registryDomainDecider } from '../../domain/registry/registry-domain.decider';
 import { RegistryRefused } from '../../domain/registry/registry-refusal';
-import { tldRefusalOf } from '../../domain/registry/registry-tld';
+import { isOpenAt, RegistryTldRules, tldRefusalOf } from '../../domain/registry/registry-tld';
 import { SandboxCatalogue } from './sandbox-catalogue';
 import { SandboxRegistryClock } from './sandbox-registry-clock';
 import { OTHER_REGISTRAR, seededEventsOf } from './sandbox-seeding';
@@ -60,14 +61,21 @@ export class SandboxRegistry extends Registry {
     return this.registryClock.advance(byMs);
   }
 
+  tlds(): Promise<readonly RegistryTldRules[]> {
+    return Promise.resolve([...this.catalogue.tlds.values()]);
+  }
+
   async check(names: readonly string[]): Promise<RegistryCheck[]> {
     const now = await this.now();
     return Promise.all(
       names.map(async (name): Promise<RegistryCheck> => {
         const premiumCents = this.catalogue.premiumCents.get(name) ?? null;
         const unavailable = (reason: RegistryCheck['reason']) => ({ name, available: false, reason, premiumCents });
-        if (!this.catalogue.tlds.has(tldOf(name))) return unavailable('UNKNOWN_TLD');
+        const rules = this.catalogue.tlds.get(tldOf(name));
+        if (!rules) return unavailable('UNKNOWN_TLD');
+        if (!isOpenAt(rules, now)) return unavailable('NOT_LAUNCHED');
         if (this.catalogue.reserved.has(name)) return unavailable('RESERVED');
+        if (this.catalogue.blocked.has(name)) return unavailable('BLOCKED');
         const { domain, version } = await this.load(name, now);
         if (registeredOf(domain) || (version === 0 && this.catalogue.seeded.has(name))) {
           return unavailable('REGISTERED');
@@ -104,7 +112,8 @@ export class SandboxRegistry extends Registry {
     const rules = this.catalogue.tlds.get(tldOf(name));
     if (!rules) throw new RegistryRefused('PARAMETER_VALUE_POLICY', `the registry runs no TLD .${tldOf(name)}`);
     if (this.catalogue.reserved.has(name)) throw new RegistryRefused('PARAMETER_VALUE_POLICY', `${name} is reserved`);
-    const refusal = tldRefusalOf(rules, name, years);
+    if (this.catalogue.blocked.has(name)) throw new RegistryRefused('PARAMETER_VALUE_POLICY', `${name} is blocked`);
+    const refusal = tldRefusalOf(rules, name, years, await this.now());
     if (refusal) throw new RegistryRefused(refusal.result, refusal.message);
     await this.assertContacts(request.contacts);
     return this.run(name, (at) => ({
@@ -257,6 +266,7 @@ export class SandboxRegistry extends Registry {
       createdAt: held.createdAt,
       updatedAt: held.updatedAt,
       expiresAt: held.expiresAt,
+      purgesAt: purgeAtOf(held),
       transferredAt: held.transferredAt,
       contacts: sponsoredByUs ? held.contacts : null,
       nameservers: held.nameservers,

@@ -20,7 +20,7 @@ import { Access, CurrentPrincipal } from '../shared/auth/access';
 import { EmptyBodyPipe } from '../shared/empty-body.pipe';
 import { Documented } from '../shared/openapi/documented';
 import { CursorQuery, NoQuery } from '../shared/request-params';
-import { cursorList, decodeCursor } from './partner-lists';
+import { cursorList, decodeCursor } from '../shared/partner-lists';
 import { addressOf, nameOf, signatureOf } from './web3-input';
 import { AddressParams, WalletsQuery } from './web3-params.dto';
 import { operationResult } from './web3-results';

@@ -6,7 +6,7 @@ import { Web3Settings } from '../../../application/web3/web3-settings';
 import { suggestNames } from '../../../domain/web3-domains/suggestions';
 import { Access, CurrentPrincipal } from '../shared/auth/access';
 import { Documented } from '../shared/openapi/documented';
-import { cursorList, decodeCursor, list } from './partner-lists';
+import { cursorList, decodeCursor, list } from '../shared/partner-lists';
 import { addressOf, oneOfEndings } from './web3-input';
 import { AddressParams, OwnedDomainsQuery, SuggestionsQuery } from './web3-params.dto';
 

@@ -15,7 +15,7 @@ import { Web3Name } from '../../../domain/web3-domains/names';
 import { Access, CurrentPrincipal } from '../shared/auth/access';
 import { Documented } from '../shared/openapi/documented';
 import { NoQuery } from '../shared/request-params';
-import { list } from './partner-lists';
+import { list } from '../shared/partner-lists';
 import { addressOf, nameOf, oneOfEndings, recordsOf } from './web3-input';
 import { DomainExpandQuery, DomainLookupQuery, DomainNameParams, PreviewQuery } from './web3-params.dto';
 import { operationResult } from './web3-results';

@@ -10,7 +10,7 @@ import { GetOperation, ListOperations } from '../../../projections/operation-lis
 import { Access, CurrentPrincipal } from '../shared/auth/access';
 import { Documented } from '../shared/openapi/documented';
 import { NoQuery } from '../shared/request-params';
-import { cursorList, decodeCursor } from './partner-lists';
+import { cursorList, decodeCursor } from '../shared/partner-lists';
 import { nameOf, signatureOf } from './web3-input';
 import { DependencyParams, OperationParams, OperationsQuery } from './web3-params.dto';
 import { SignDependencyDto } from './web3.dto';

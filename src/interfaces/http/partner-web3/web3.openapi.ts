@@ -5,6 +5,7 @@ import { AVAILABILITY_STATUSES } from '../../../domain/web3-domains/availability
 import { WEBHOOK_TYPES_OF } from '../../../domain/webhooks/webhook.events';
 import { partnerErrorSchemas } from '../shared/openapi/error-schemas';
 import { JsonSchema, ref } from '../shared/openapi/json-schema';
+import { CENTS, closed, MILLIS, partnerShapes, UNICODE_NAME } from '../shared/openapi/partner-schemas';
 import { SurfaceDocument, SurfaceDocumentContext } from '../shared/openapi/surface-document';
 import { EXPANSIONS, OPERATION_STATUSES, OPERATION_TYPES } from './web3-params.dto';
 
@@ -19,43 +20,9 @@ const NAME: JsonSchema = {
   type: 'string',
   description: 'A blockchain domain name as stored: lowercase, IDNs as their A-label',
 };
-const UNICODE_NAME: JsonSchema = {
-  type: 'string',
-  description: 'The name in Unicode (the same text when it is not an IDN)',
-};
-const CENTS: JsonSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['usdCents'],
-  properties: { usdCents: { type: 'integer', minimum: 0 } },
-};
-const MILLIS: JsonSchema = { type: 'integer', description: 'Epoch milliseconds' };
-
-const closed = (required: string[], properties: Record<string, JsonSchema>, extra: JsonSchema = {}): JsonSchema => ({
-  type: 'object',
-  additionalProperties: false,
-  required,
-  properties,
-  ...extra,
-});
 
 export const web3PartnerDocument = (namespace: string): SurfaceDocument => {
-  const type = (name: string): JsonSchema => ({ const: partnerType(namespace, name) });
-  const list = (item: string): JsonSchema =>
-    closed(['@type', 'items'], { '@type': type('List'), items: { type: 'array', items: ref(item) } });
-  const cursorList = (item: string): JsonSchema =>
-    closed(['@type', 'items', 'next'], {
-      '@type': type('CursorList'),
-      items: { type: 'array', items: ref(item) },
-      next: closed(['$cursor'], {
-        $cursor: {
-          type: ['string', 'null'],
-          description: 'Pass as `$cursor` for the next page; null on the last page',
-        },
-      }),
-    });
-  const result = (name: string): JsonSchema =>
-    closed(['@type', 'operation'], { '@type': type(name), operation: ref('Operation') });
+  const { type, list, cursorList, result } = partnerShapes(namespace);
 
   const schemas = ({ dependencyTypes }: SurfaceDocumentContext): Record<string, JsonSchema> => ({
     ...partnerErrorSchemas(),

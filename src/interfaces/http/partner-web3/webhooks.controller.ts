@@ -18,7 +18,7 @@ import { GetWebhook, ListWebhooks, WebhookPosition } from '../../../projections/
 import { Access, CurrentPrincipal } from '../shared/auth/access';
 import { Documented } from '../shared/openapi/documented';
 import { CursorQuery, NoQuery } from '../shared/request-params';
-import { cursorList, decodeCursor } from './partner-lists';
+import { cursorList, decodeCursor } from '../shared/partner-lists';
 import { WebhookParams } from './web3-params.dto';
 
 class WebhookCreateBody {

@@ -1,13 +1,13 @@
-import { isWeb3NameShape, parseWeb3Label, parseWeb3Name, unicodeLabelOf } from './names';
+import { isNameShape, parseLabel, parseSecondLevelName, unicodeLabelOf } from './names';
 
 const TLDS = ['crypto', 'wallet', 'x'];
-const parse = (input: string) => parseWeb3Name(input, TLDS);
+const parse = (input: string) => parseSecondLevelName(input, TLDS);
 const reasonOf = (input: string) => {
   const parsed = parse(input);
   return parsed.ok ? undefined : parsed.reason;
 };
 
-describe('parseWeb3Name', () => {
+describe('parseSecondLevelName', () => {
   it('trims and lowercases', () =>
     expect(parse('  Alice.Crypto \n')).toEqual({
       ok: true,
@@ -95,11 +95,11 @@ describe('parseWeb3Name', () => {
 
   it('refuses a name longer than 253 characters', () => {
     const tld = 'b'.repeat(200);
-    expect(parseWeb3Name(`${'a'.repeat(53)}.${tld}`, [tld])).toMatchObject({
+    expect(parseSecondLevelName(`${'a'.repeat(53)}.${tld}`, [tld])).toMatchObject({
       ok: false,
       reason: expect.stringContaining('253'),
     });
-    expect(parseWeb3Name(`${'a'.repeat(52)}.${tld}`, [tld])).toMatchObject({ ok: true });
+    expect(parseSecondLevelName(`${'a'.repeat(52)}.${tld}`, [tld])).toMatchObject({ ok: true });
     expect(reasonOf('a'.repeat(5000))).toContain('253');
   });
 
@@ -119,12 +119,12 @@ describe('parseWeb3Name', () => {
   ])('refuses the shape of %j', (input, reason) => expect(reasonOf(input)).toContain(reason));
 });
 
-describe('parseWeb3Label', () => {
+describe('parseLabel', () => {
   it('gives the A-label and Unicode form of one label', () =>
-    expect(parseWeb3Label(' Café ')).toEqual({ ok: true, label: 'xn--caf-dma', unicode: 'café' }));
+    expect(parseLabel(' Café ')).toEqual({ ok: true, label: 'xn--caf-dma', unicode: 'café' }));
 
   it.each(['', 'a.b', '-a', 'ab--c', 'a'.repeat(64)])('refuses %j', (input) =>
-    expect(parseWeb3Label(input).ok).toBe(false),
+    expect(parseLabel(input).ok).toBe(false),
   );
 
   it.each([
@@ -134,18 +134,18 @@ describe('parseWeb3Label', () => {
     ['a.b', 'A label must not contain a dot.'],
     ['a。b', 'A label must not contain a dot.'],
     ['A_b', "The label 'a_b' may contain only letters, digits and hyphens."],
-  ])('says why it refuses %j', (input, reason) => expect(parseWeb3Label(input)).toEqual({ ok: false, reason }));
+  ])('says why it refuses %j', (input, reason) => expect(parseLabel(input)).toEqual({ ok: false, reason }));
 
   it('maps input of up to four times the longest name', () => {
-    expect(parseWeb3Label(`a${'\u00ad'.repeat(1011)}`)).toEqual({ ok: true, label: 'a', unicode: 'a' });
-    expect(parseWeb3Label(`a${'\u00ad'.repeat(1012)}`)).toEqual({
+    expect(parseLabel(`a${'\u00ad'.repeat(1011)}`)).toEqual({ ok: true, label: 'a', unicode: 'a' });
+    expect(parseLabel(`a${'\u00ad'.repeat(1012)}`)).toEqual({
       ok: false,
       reason: 'The label is longer than 63 characters.',
     });
   });
 });
 
-describe('isWeb3NameShape', () => {
+describe('isNameShape', () => {
   it.each([
     ['alice.crypto', true],
     [' café.x ', true],
@@ -153,7 +153,7 @@ describe('isWeb3NameShape', () => {
     ['pay.alice.crypto', false],
     ['alice.', false],
     ['al ice.x', false],
-  ])('%j → %s', (input, expected) => expect(isWeb3NameShape(input)).toBe(expected));
+  ])('%j → %s', (input, expected) => expect(isNameShape(input)).toBe(expected));
 });
 
 describe('unicodeLabelOf', () => {

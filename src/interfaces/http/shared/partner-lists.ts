@@ -1,5 +1,5 @@
 import { partnerType } from '../../../application/shared/partner-type';
-import { RequestValidationError } from '../shared/problem';
+import { RequestValidationError } from './problem';
 
 /**
  * The list shapes of `/partner/v3`: `List{@type, items}` and `CursorList{@type, items, next}`. A cursor is the

@@ -1,0 +1,18 @@
+/** What surface D's rules depend on, read once from the configuration. */
+export class ResellerSettings {
+  constructor(
+    /** `<ns>` of `@type` values. */
+    readonly namespace: string,
+    /** The ICANN TLDs the service sells, in the configured order (`TLDS`). */
+    readonly tlds: readonly string[],
+    readonly creditLimitCents: number,
+    /** Most one registration may cost: a premium name above it is not offered. */
+    readonly priceLimitCents: number,
+    /** How long a preview's quote binds the commit that names it. */
+    readonly quoteValidityMs: number,
+  ) {}
+
+  sells(tld: string): boolean {
+    return this.tlds.includes(tld);
+  }
+}

@@ -1,0 +1,56 @@
+import { parseSecondLevelName, SecondLevelName } from '../../../domain/shared/names';
+import { Issue, RequestValidationError } from '../shared/problem';
+
+/** Checks of surface D's input in depth: names and endings (shapes: reseller-params.dto). */
+
+const MAX_NAMES = 50;
+/** The dots that separate labels, as IDNA maps them (full-width and ideographic ones too). */
+const DOTS = /[.。．｡]/u;
+
+const refuse = (issues: Issue[]): never => {
+  throw new RequestValidationError(issues);
+};
+
+const tldOf = (text: string): string => text.trim().toLowerCase().split(DOTS).at(-1) ?? '';
+
+/**
+ * A DNS name `label.tld` in either form, checked for shape only: whether its TLD is sold is the catalogue's answer
+ * (`DISALLOWED`), not a malformed request.
+ */
+export const dnsNameOf = (value: string, path = 'name'): SecondLevelName => {
+  const parsed = parseSecondLevelName(value, [tldOf(value)]);
+  return parsed.ok ? parsed : refuse([{ path, message: parsed.reason }]);
+};
+
+/** Endings as asked (lowercase, a leading dot dropped), each one the service sells. */
+export const soldEndingsOf = (endings: readonly string[] | undefined, sold: readonly string[]): string[] => {
+  const asked = (endings ?? []).map((ending) => ending.trim().toLowerCase().replace(/^\./, ''));
+  const issues = asked
+    .filter((ending) => !sold.includes(ending))
+    .map(() => ({ path: 'ending', message: `must be one of ${sold.join(', ')}` }));
+  if (issues.length > 0) refuse(issues);
+  return asked;
+};
+
+/**
+ * The names of an availability lookup, in the order asked: full names as given, labels under every ending. Each
+ * malformed entry is one issue; more than 50 names in all is refused.
+ */
+export const lookupNamesOf = (queries: readonly string[], endings: readonly string[]): SecondLevelName[] => {
+  const issues: Issue[] = [];
+  const names = queries.flatMap((query) => {
+    const candidates = DOTS.test(query) ? [query] : endings.map((ending) => `${query.trim()}.${ending}`);
+    return candidates.flatMap((candidate) => {
+      const parsed = parseSecondLevelName(candidate, [tldOf(candidate)]);
+      if (parsed.ok) return [parsed];
+      issues.push({ path: 'query', message: `${JSON.stringify(query)}: ${parsed.reason}` });
+      return [];
+    });
+  });
+  if (issues.length > 0) refuse(issues);
+  const unique = [...new Map(names.map((name) => [name.name, name])).values()];
+  if (unique.length > MAX_NAMES) {
+    refuse([{ path: 'query', message: `asks for ${unique.length} names; at most ${MAX_NAMES} at once` }]);
+  }
+  return unique;
+};

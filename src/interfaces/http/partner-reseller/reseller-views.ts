@@ -1,0 +1,73 @@
+import { NameAvailability, PricesOf, TldOffer } from '../../../application/dns-domains/dns-catalogue';
+import { partnerType } from '../../../application/shared/partner-type';
+import { DnsAvailability } from '../../../domain/dns-domains/dns-availability';
+import { DNSSEC_ALGORITHMS, DS_DIGEST_TYPES } from '../../../domain/dns-domains/dnssec';
+import { Price } from '../../../domain/shared/price';
+
+/** Surface D's answers, in the shapes of the real service's schemas (`spec/reference/reseller.openapi.json`). */
+
+export const priceView = (price: Price, validUntil?: number) => ({
+  type: price.type,
+  listPrice: { usdCents: price.listPriceCents },
+  subTotal: { usdCents: price.subTotalCents },
+  ...(validUntil === undefined ? {} : { validUntilTimestamp: validUntil }),
+});
+
+const constraintsOf = (period: PricesOf['period']) => (period ? { constraints: { registration: { period } } } : {});
+
+/** Registration, renewal, transfer and restoration prices (of a TLD or one name) and the periods allowed. */
+export const pricingView = (prices: PricesOf) => ({
+  ...(prices.REGISTRATION ? { registration: priceView(prices.REGISTRATION) } : {}),
+  ...(prices.RENEWAL ? { renewal: priceView(prices.RENEWAL) } : {}),
+  ...(prices.TRANSFER ? { transfer: priceView(prices.TRANSFER) } : {}),
+  ...(prices.RESTORATION ? { restoration: priceView(prices.RESTORATION) } : {}),
+  ...constraintsOf(prices.period),
+});
+
+export const availabilityView = (availability: DnsAvailability) => ({
+  source: availability.source,
+  status: availability.status,
+  ...(availability.price ? { price: priceView(availability.price) } : {}),
+  ...constraintsOf(availability.period),
+  ...(availability.availableAfter === undefined ? {} : { availableAfterTimestamp: availability.availableAfter }),
+});
+
+/** Whose a name is, as the caller may know it: nobody's, or someone's it is not told about. */
+const ownerOf = (availability: DnsAvailability) =>
+  ['REGISTERED', 'AVAILABLE_FROM_SELLER', 'AVAILABLE_BACKORDER'].includes(availability.status)
+    ? { type: 'UNKNOWN' }
+    : { type: 'NONE' };
+
+export const domainView = (namespace: string, { name, availability }: NameAvailability) => ({
+  '@type': partnerType(namespace, 'Domain'),
+  name: name.name,
+  unicodeName: name.unicode,
+  owner: ownerOf(availability),
+  availability: availabilityView(availability),
+});
+
+export const tldView = (namespace: string, offer: TldOffer) => ({
+  '@type': partnerType(namespace, 'Tld'),
+  name: offer.tld,
+  namingSystem: 'ICANN',
+
+  canRegister: offer.canRegister,
+});
+
+export const tldPricingView = (namespace: string, offer: TldOffer, prices: PricesOf) => ({
+  '@type': partnerType(namespace, 'TldDnsPricing'),
+  name: offer.tld,
+  ...pricingView(prices),
+});
+
+export const tldSecurityView = (namespace: string, offer: TldOffer) => {
+  const supported = offer.rules?.dnssec === true;
+  return {
+    '@type': partnerType(namespace, 'TldDnsSecurityConfiguration'),
+    dnssec: {
+      supported,
+      algorithms: supported ? [...DNSSEC_ALGORITHMS].map(([id, name]) => ({ id, name })) : [],
+      digestTypes: supported ? [...DS_DIGEST_TYPES].map(([id, { name }]) => ({ id, name })) : [],
+    },
+  };
+};

@@ -1,0 +1,84 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { OpenApiDocument, RecordedResponse, ResponseConformance } from './conformance';
+
+/**
+ * Our answers checked against the real service's published schemas (`../shared/spec/reference/`), so that a client
+ * generated from them works against us. Where `interface-spec.md` or `decisions.md` decide otherwise, the difference
+ * is listed in `REFERENCE_EXCEPTIONS` with its reason, and only that difference is let through.
+ */
+
+const REFERENCE_DIRECTORY = join(__dirname, '../../../shared/spec/reference');
+
+export interface ReferenceException {
+  /** `GET /partner/v3/contacts/:id`-style route, or `*` for every route of the document. */
+  readonly route: string;
+  /** The problem as the check words it (`/operation/dependencies/0/parameters/owner/id must match pattern`). */
+  readonly problem: RegExp;
+  readonly reason: string;
+}
+
+/** Differences from the reference that `decisions.md` makes. */
+export const REFERENCE_EXCEPTIONS: readonly ReferenceException[] = [];
+
+/**
+ * The reference as JSON Schema 2020-12 can check it: OpenAPI 3.0's `nullable` (which it still uses) as a null type,
+ * and an empty `enum` (a list the publisher stripped) as no constraint.
+ */
+const checkable = (schema: unknown): unknown => {
+  if (Array.isArray(schema)) return schema.map(checkable);
+  if (typeof schema !== 'object' || schema === null) return schema;
+  const { nullable, ...rest } = schema as Record<string, unknown>;
+  if (Array.isArray(rest.enum) && rest.enum.length === 0) delete rest.enum;
+  const converted = Object.fromEntries(Object.entries(rest).map(([key, value]) => [key, checkable(value)]));
+  return nullable === true ? { anyOf: [converted, { type: 'null' }] } : converted;
+};
+
+/**
+ * Statuses the reference does not list for a route (414, 413, 405...) are answered in its error format: every
+ * operation gets a `default` answer of `ErrorResponse`.
+ */
+const withErrorDefaults = (document: OpenApiDocument): OpenApiDocument => {
+  const error = { content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorResponse' } } } };
+  const paths = Object.fromEntries(
+    Object.entries(document.paths).map(([path, operations]) => [
+      path,
+      Object.fromEntries(
+        Object.entries(operations).map(([method, operation]) => [
+          method,
+          { ...operation, responses: { default: error, ...operation.responses } },
+        ]),
+      ),
+    ]),
+  );
+  return { ...document, paths };
+};
+
+/** A reference document with our `@type` namespace and the base path our surface serves it under. */
+export const referenceDocument = (file: string, namespace: string, basePath: string): OpenApiDocument | undefined => {
+  const path = join(REFERENCE_DIRECTORY, file);
+  if (!existsSync(path)) return undefined;
+  const text = readFileSync(path, 'utf8').replaceAll('<type_namespace>', namespace);
+  return withErrorDefaults({ ...(checkable(JSON.parse(text)) as OpenApiDocument), servers: [{ url: basePath }] });
+};
+
+/** The problems of surface D's answers (reseller keys on `/partner/v3`) against the reference, exceptions removed. */
+export const resellerReferenceProblems = (answered: readonly RecordedResponse[], namespace: string): string[] => {
+  const document = referenceDocument('reseller.openapi.json', namespace, '/partner/v3');
+  if (!document) return ['../shared/spec/reference/reseller.openapi.json is missing'];
+  const conformance = new ResponseConformance({ reseller: document });
+  return answered
+    .filter((response) => response.profile === 'reseller' && response.route.startsWith('/partner/v3/'))
+    .flatMap((response) => {
+      const route = `${response.method} ${response.route}`;
+      return conformance
+        .problems(response)
+        .filter(
+          (problem) =>
+            !REFERENCE_EXCEPTIONS.some(
+              (exception) => (exception.route === '*' || exception.route === route) && exception.problem.test(problem),
+            ),
+        )
+        .map((problem) => `reference: ${problem}`);
+    });
+};
