@@ -17,8 +17,8 @@ const layers = [
         message: 'the domain depends on no other layer',
       },
       {
-        regex: '^(?!\\.|tr46$|viem$|node:crypto$|node:net$)',
-        message: 'the domain uses only tr46, viem (hashing), node:crypto and node:net',
+        regex: '^(?!\\.|tr46$|viem$|libphonenumber-js$|node:crypto$|node:net$)',
+        message: 'the domain uses only tr46, viem (hashing), libphonenumber-js, node:crypto and node:net',
       },
     ],
   },

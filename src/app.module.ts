@@ -22,6 +22,7 @@ import { ResolutionModule } from './projections/resolution/resolution.module';
 import { WebhookListModule } from './projections/webhook-list/webhook-list.module';
 import { SettingsModule } from './infrastructure/config/settings.module';
 import { Web3Module } from './application/web3/web3.module';
+import { DnsDomainsModule } from './application/dns-domains/dns-domains.module';
 import { ResolutionHttpModule } from './interfaces/http/resolution/resolution-http.module';
 import { PartnerWeb3HttpModule } from './interfaces/http/partner-web3/partner-web3-http.module';
 import { PartnerResellerHttpModule } from './interfaces/http/partner-reseller/partner-reseller-http.module';
@@ -67,6 +68,7 @@ export class AppModule {
         CredentialListModule,
         WebhookListModule,
         Web3Module,
+        DnsDomainsModule,
         // the HTTP surfaces run in the api role only; a worker serves /health and /metrics
         ...(runtime.servesApi
           ? [

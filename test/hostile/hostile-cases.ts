@@ -40,6 +40,8 @@ export const sampleParameter = (name: string, path: string): string => {
       return 'web3-partner.json';
     case 'tld':
       return 'com';
+    case 'contactId':
+      return `con_${randomUUID()}`;
     default:
       throw new Error(`no sample for the path parameter :${name} of ${path}: add one to test/hostile/hostile-cases.ts`);
   }

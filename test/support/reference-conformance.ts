@@ -19,7 +19,19 @@ export interface ReferenceException {
 }
 
 /** Differences from the reference that `decisions.md` makes. */
-export const REFERENCE_EXCEPTIONS: readonly ReferenceException[] = [];
+export const REFERENCE_EXCEPTIONS: readonly ReferenceException[] = [
+  {
+    route: '*',
+    problem: /\/id must match pattern "\^ct-/,
+    reason: "decisions.md §0: contact ids are `con_<uuid>`; the reference's contacts are `ct-<uuid>`",
+  },
+  {
+    route: 'GET /partner/v3/operations',
+    problem: /\/items\/\d+\/type must be object/,
+    reason:
+      'interface-spec.md: OperationMinimal.type is "declared as an object" by the reference, yet it is one of the operation types (strings) like every other operation type; we answer the string',
+  },
+];
 
 /**
  * The reference as JSON Schema 2020-12 can check it: OpenAPI 3.0's `nullable` (which it still uses) as a null type,

@@ -10,6 +10,8 @@ export class ResellerSettings {
     readonly priceLimitCents: number,
     /** How long a preview's quote binds the commit that names it. */
     readonly quoteValidityMs: number,
+    /** Where people reach the service: the base of the links in contact verification mail. */
+    readonly publicUrl: string,
   ) {}
 
   sells(tld: string): boolean {

@@ -2,6 +2,7 @@ import { Dependency, ExistingOperation } from '../../domain/operations/operation
 import { Parameters } from '../../domain/operations/operation.events';
 import { unicodeFormOf } from '../../domain/shared/idna';
 import { partnerType } from '../shared/partner-type';
+import { presentResellerOperation } from './reseller-operation-view';
 
 /**
  * An operation as `GET /operations/{id}` answers it (`interface-spec.md`, `decisions.md` §3): the one shape the
@@ -71,7 +72,11 @@ const presentDependency = (namespace: string, dependency: Dependency): Operation
   };
 };
 
-export const presentOperation = (namespace: string, op: ExistingOperation): OperationView => ({
+/** The operation in its surface's vocabulary. */
+export const presentOperation = (namespace: string, op: ExistingOperation): OperationView =>
+  op.surface === 'reseller' ? presentResellerOperation(namespace, op) : presentWeb3Operation(namespace, op);
+
+const presentWeb3Operation = (namespace: string, op: ExistingOperation): OperationView => ({
   '@type': partnerType(namespace, 'Operation'),
   id: op.id,
   status: op.status,

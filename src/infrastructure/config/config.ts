@@ -216,6 +216,17 @@ export const VARIABLES = {
     parse: (raw: string | undefined): string | undefined =>
       raw === undefined || raw === '' ? undefined : raw.replace(/\/+$/, ''),
   },
+  publicUrl: {
+    name: 'PUBLIC_URL',
+    description:
+      'Base URL people reach the service at, for links in mail (contact verification); unset: `http://localhost:<PORT>`',
+    defaultText: 'http://localhost:<PORT>',
+    parse: (raw: string | undefined): string | undefined => {
+      if (raw === undefined || raw === '') return undefined;
+      if (!/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/.test(raw)) throw new ConfigError('PUBLIC_URL must be an http(s) URL');
+      return raw.replace(/\/+$/, '');
+    },
+  },
   credentialCacheMs: integer(
     'CREDENTIAL_CACHE_MS',
     'How long a process keeps an API key it found active without reading it again; a revocation holds at once in the revoking process and within this time in the others (0: read on every request)',

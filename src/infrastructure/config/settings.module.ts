@@ -73,13 +73,14 @@ export const issuerOf = (config: AppConfig): string =>
     { provide: TldCatalog, useFactory: ({ values }: AppConfig) => new TldCatalog(values.tlds), inject: [AppConfig] },
     {
       provide: ResellerSettings,
-      useFactory: ({ values }: AppConfig, tlds: TldCatalog) =>
+      useFactory: (config: AppConfig, tlds: TldCatalog) =>
         new ResellerSettings(
-          values.typeNamespace,
+          config.values.typeNamespace,
           tlds.all,
-          values.resellerCreditLimitCents,
-          values.resellerPriceLimitCents,
-          values.resellerQuoteMinutes * 60_000,
+          config.values.resellerCreditLimitCents,
+          config.values.resellerPriceLimitCents,
+          config.values.resellerQuoteMinutes * 60_000,
+          config.values.publicUrl ?? `http://localhost:${config.values.port}`,
         ),
       inject: [AppConfig, TldCatalog],
     },

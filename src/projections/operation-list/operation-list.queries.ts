@@ -50,19 +50,24 @@ export class ListOperations extends Query<OperationPage> {
   }
 }
 
+const whereOf = (filter: ListOperations['filter']): Filter[] => {
+  const where: Filter[] = [
+    { path: 'accountId', op: 'eq', value: filter.accountId },
+    { path: 'surface', op: 'eq', value: filter.surface },
+  ];
+  if (filter.domains?.length) where.push({ path: 'domain', op: 'in', values: filter.domains });
+  if (filter.statuses?.length) where.push({ path: 'status', op: 'in', values: filter.statuses });
+  if (filter.types?.length) where.push({ path: 'type', op: 'in', values: filter.types });
+  if (!filter.previews) where.push({ path: 'preview', op: 'eq', value: false });
+  return where;
+};
+
 @QueryHandler(ListOperations)
 export class ListOperationsHandler implements IQueryHandler<ListOperations> {
   constructor(private readonly documents: DocumentStore) {}
 
   async execute({ filter, page }: ListOperations): Promise<OperationPage> {
-    const where: Filter[] = [
-      { path: 'accountId', op: 'eq', value: filter.accountId },
-      { path: 'surface', op: 'eq', value: filter.surface },
-    ];
-    if (filter.domains?.length) where.push({ path: 'domain', op: 'in', values: filter.domains });
-    if (filter.statuses?.length) where.push({ path: 'status', op: 'in', values: filter.statuses });
-    if (filter.types?.length) where.push({ path: 'type', op: 'in', values: filter.types });
-    if (!filter.previews) where.push({ path: 'preview', op: 'eq', value: false });
+    const where = whereOf(filter);
     return findPage<ExistingOperation, OperationPosition>(
       this.documents,
       operationList.name,
@@ -74,6 +79,50 @@ export class ListOperationsHandler implements IQueryHandler<ListOperations> {
       },
       ({ doc }) => ({ createdAt: doc.createdAt, id: doc.id }),
     );
+  }
+}
+
+/**
+ * The same list paged by creation time alone (surface D's `$cursor` is an integer): a page never splits the
+ * operations of one millisecond, so the next one starts strictly before its last item's time and misses none.
+ */
+export class ListOperationsByTime extends Query<KeysetPage<ExistingOperation, number>> {
+  constructor(
+    readonly filter: ListOperations['filter'],
+    readonly page: { readonly limit: number; readonly before?: number },
+  ) {
+    super();
+  }
+}
+
+@QueryHandler(ListOperationsByTime)
+export class ListOperationsByTimeHandler implements IQueryHandler<ListOperationsByTime> {
+  constructor(private readonly documents: DocumentStore) {}
+
+  async execute({ filter, page }: ListOperationsByTime): Promise<KeysetPage<ExistingOperation, number>> {
+    const where = whereOf(filter);
+    const orderBy = { path: 'createdAt', direction: 'desc', numeric: true } as const;
+    const first = await findPage<ExistingOperation, OperationPosition>(
+      this.documents,
+      operationList.name,
+      // an empty id sorts before every id: the page starts strictly before `before`
+      {
+        where,
+        orderBy,
+        after: page.before === undefined ? undefined : { value: page.before, id: '' },
+        limit: page.limit,
+      },
+      ({ doc }) => ({ createdAt: doc.createdAt, id: doc.id }),
+    );
+    if (first.next === null) return { items: first.items, next: null };
+    const { createdAt, id } = first.next;
+    const sameMillisecond = await this.documents.find<ExistingOperation>(operationList.name, {
+      where: [...where, { path: 'createdAt', op: 'eq', value: createdAt }],
+      orderBy,
+      after: { value: createdAt, id },
+      limit: 10_000,
+    });
+    return { items: [...first.items, ...sameMillisecond.map((row) => row.doc)], next: createdAt };
   }
 }
 

@@ -2,13 +2,21 @@ import { Module } from '@nestjs/common';
 import { DnsDomainsModule } from '../../../application/dns-domains/dns-domains.module';
 import { ResellerSettings } from '../../../application/dns-domains/reseller-settings';
 import { OpenApiDocuments } from '../shared/openapi/openapi-documents';
+import { ContactVerificationController } from './contact-verification.controller';
 import { ResellerCatalogueController } from './reseller-catalogue.controller';
+import { ResellerContactsController } from './reseller-contacts.controller';
+import { ResellerOperationsController } from './reseller-operations.controller';
 import { resellerPartnerDocument } from './reseller.openapi';
 
 /** Surface D: `/partner/v3` for partners of profile `reseller`. */
 @Module({
   imports: [DnsDomainsModule],
-  controllers: [ResellerCatalogueController],
+  controllers: [
+    ResellerCatalogueController,
+    ResellerContactsController,
+    ResellerOperationsController,
+    ContactVerificationController,
+  ],
 })
 export class PartnerResellerHttpModule {
   constructor(documents: OpenApiDocuments, settings: ResellerSettings) {

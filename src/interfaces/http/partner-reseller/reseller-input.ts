@@ -1,7 +1,9 @@
+import { ContactDetails, contactProblemsOf, normalizedContact } from '../../../domain/dns-domains/contact-rules';
 import { parseSecondLevelName, SecondLevelName } from '../../../domain/shared/names';
 import { Issue, RequestValidationError } from '../shared/problem';
+import { ContactDto } from './contact.dto';
 
-/** Checks of surface D's input in depth: names and endings (shapes: reseller-params.dto). */
+/** Checks of surface D's input in depth: names, endings and contacts (shapes: reseller-params.dto, contact.dto). */
 
 const MAX_NAMES = 50;
 /** The dots that separate labels, as IDNA maps them (full-width and ideographic ones too). */
@@ -53,4 +55,23 @@ export const lookupNamesOf = (queries: readonly string[], endings: readonly stri
     refuse([{ path: 'query', message: `asks for ${unique.length} names; at most ${MAX_NAMES} at once` }]);
   }
   return unique;
+};
+
+/** A contact's details from a checked body, normalized, with every problem of its values at once. */
+export const contactDetailsOf = (body: ContactDto, path = ''): ContactDetails => {
+  const details = normalizedContact({
+    firstName: body.firstName,
+    lastName: body.lastName,
+    organization: body.organization ?? null,
+    email: body.email,
+    phone: { dialingPrefix: body.phone.dialingPrefix, number: body.phone.number },
+    street: body.street,
+    city: body.city,
+    stateProvince: body.stateProvince,
+    postalCode: body.postalCode,
+    countryCode: body.countryCode,
+  });
+  const problems = contactProblemsOf(details);
+  if (problems.length > 0) refuse(problems.map((problem) => ({ ...problem, path: `${path}${problem.path}` })));
+  return details;
 };

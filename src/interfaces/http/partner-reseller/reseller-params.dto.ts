@@ -1,10 +1,47 @@
 import { IsString, Matches, MaxLength } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
-import { Repeated } from '../shared/request-params';
+import { idPattern } from '../../../domain/shared/ids';
+import { Once, Repeated } from '../shared/request-params';
 
 /** Query and path parameters of surface D's routes (`decisions.md` §4); reseller-input checks names in depth. */
 
 export const DOMAIN_EXPANSIONS = ['registration', 'flags'] as const;
+
+/** Operation statuses of surface D; lists also filter by `SIGNATURE_REQUIRED` and `TRANSMISSION_REQUIRED`. */
+export const RESELLER_OPERATION_STATUSES = [
+  'PREVIEW',
+  'QUEUED',
+  'PROCESSING',
+  'AWAITING_UPDATES',
+  'COMPLETED',
+  'FAILED',
+  'CANCELLED',
+] as const;
+
+/** Operation types of surface D (`interface-spec.md` Surface D resources, and the pending-operation types). */
+export const RESELLER_OPERATION_TYPES = [
+  'ADMIN_GENERIC',
+  'DOMAIN_ADMIN_UPDATE',
+  'DOMAIN_RENEW',
+  'ACCOUNT_UPDATE',
+  'DOMAIN_DNS_RECORD_CREATE',
+  'DOMAIN_DNS_RECORD_UPDATE',
+  'DOMAIN_DNS_RECORD_DELETE',
+  'DOMAIN_DNS_RECORD_BATCH',
+  'DOMAIN_DNS_SECURITY_ENABLE',
+  'DOMAIN_DNS_SECURITY_DELETE',
+  'DOMAIN_DNS_NAME_SERVER_UPDATE',
+  'DOMAIN_HOSTING_UPDATE',
+  'DOMAIN_HOSTING_DISABLE',
+  'DOMAIN_TRANSFER_OUT',
+  'DOMAIN_TRANSFER_OUT_TOGGLE',
+  'DOMAIN_FLAGS_UPDATE',
+  'DOMAIN_CONTACTS_UPDATE',
+  'CONTACT_CREATE',
+  'DOMAIN_SUGGESTION_CREATE',
+  'DOMAIN_SUGGESTION_REFRESH',
+  'DOMAIN_ADMIN_DNS_ZONE_MIGRATE',
+] as const;
 
 export class DomainAvailabilityQuery {
   @Repeated({
@@ -43,4 +80,36 @@ export class DnsNameParams {
     examples: ['example.com'],
   })
   name!: string;
+}
+
+export class ResellerOperationsQuery {
+  @Repeated({ max: 50, description: 'Only operations on these domains' })
+  domain?: string[];
+
+  @Repeated({
+    max: RESELLER_OPERATION_STATUSES.length + 2,
+    oneOf: [...RESELLER_OPERATION_STATUSES, 'SIGNATURE_REQUIRED', 'TRANSMISSION_REQUIRED'],
+    description: 'Only operations in these statuses',
+  })
+  status?: string[];
+
+  @Repeated({
+    max: RESELLER_OPERATION_TYPES.length,
+    oneOf: RESELLER_OPERATION_TYPES,
+    description: 'Only operations of these types',
+  })
+  type?: string[];
+
+  @Once({
+    maxLength: 16,
+    description: 'The `next.$cursor` of the previous page (an integer); absent for the first page',
+  })
+  @Matches(/^[1-9][0-9]{0,15}$/, { message: 'must be the integer `next.$cursor` of the previous page' })
+  $cursor?: string;
+}
+
+export class ResellerOperationParams {
+  @Matches(idPattern('operation'), { message: 'is not an operation id (op-<uuid>)' })
+  @JSONSchema({ description: 'An operation id', examples: ['op-3b241101-e2bb-4255-8caf-4136c566a962'] })
+  id!: string;
 }

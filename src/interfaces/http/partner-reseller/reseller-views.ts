@@ -1,3 +1,4 @@
+import { StoredContact } from '../../../application/dns-domains/contact.queries';
 import { NameAvailability, PricesOf, TldOffer } from '../../../application/dns-domains/dns-catalogue';
 import { partnerType } from '../../../application/shared/partner-type';
 import { DnsAvailability } from '../../../domain/dns-domains/dns-availability';
@@ -69,5 +70,24 @@ export const tldSecurityView = (namespace: string, offer: TldOffer) => {
       algorithms: supported ? [...DNSSEC_ALGORITHMS].map(([id, name]) => ({ id, name })) : [],
       digestTypes: supported ? [...DS_DIGEST_TYPES].map(([id, { name }]) => ({ id, name })) : [],
     },
+  };
+};
+
+export const contactView = (namespace: string, contact: StoredContact) => {
+  const { details } = contact;
+  return {
+    '@type': partnerType(namespace, 'Contact'),
+    id: contact.id,
+    firstName: details.firstName,
+    lastName: details.lastName,
+    ...(details.organization === null ? {} : { organization: details.organization }),
+    countryCode: details.countryCode,
+    street: details.street,
+    city: details.city,
+    postalCode: details.postalCode,
+    stateProvince: details.stateProvince,
+    phone: { number: details.phone.number, dialingPrefix: details.phone.dialingPrefix },
+    email: details.email,
+    verification: { status: contact.verification, timestamp: contact.verificationAt },
   };
 };

@@ -3,7 +3,8 @@ import { DNS_AVAILABILITY_STATUSES } from '../../../domain/dns-domains/dns-avail
 import { partnerErrorSchemas } from '../shared/openapi/error-schemas';
 import { JsonSchema, ref } from '../shared/openapi/json-schema';
 import { CENTS, closed, MILLIS, partnerShapes, UNICODE_NAME } from '../shared/openapi/partner-schemas';
-import { SurfaceDocument } from '../shared/openapi/surface-document';
+import { SurfaceDocument, SurfaceDocumentContext } from '../shared/openapi/surface-document';
+import { RESELLER_OPERATION_STATUSES, RESELLER_OPERATION_TYPES } from './reseller-params.dto';
 
 /** The answers of surface D (`interface-spec.md` Surface D, `decisions.md` §4), as the controllers write them. */
 
@@ -13,10 +14,27 @@ const PERIOD = closed(['min', 'max', 'increments'], {
   max: { type: 'integer', maximum: 10 },
   increments: { const: 1 },
 });
+/** The dependency types of surface D (`interface-spec.md` Surface D resources). */
+const RESELLER_DEPENDENCIES = [
+  'DOMAIN_REGISTER',
+  'DOMAIN_DNS_RENEW',
+  'DNS_RECORD_CREATE',
+  'DNS_RECORD_UPDATE',
+  'DNS_RECORD_DELETE',
+  'DOMAIN_SET_NAMESERVERS',
+  'DOMAIN_DNS_SECURITY_SET_DNSSEC',
+  'DOMAIN_DNS_SECURITY_DELETE_DNSSEC',
+  'DOMAIN_DNS_SECURITY_UPDATE_ZONE',
+  'DOMAIN_FLAG_LOCK_UPDATE',
+  'DOMAIN_DNS_CONTACT_SET',
+  'CONTACT_CREATE',
+  'WEBHOOK_CREATE',
+  'WEBHOOK_DELETE',
+];
 const CONSTRAINTS = closed(['registration'], { registration: closed(['period'], { period: PERIOD }) });
 
 export const resellerPartnerDocument = (namespace: string): SurfaceDocument => {
-  const { type, list } = partnerShapes(namespace);
+  const { type, list, result } = partnerShapes(namespace);
   const pricing = (name: string, extra: Record<string, JsonSchema> = {}): JsonSchema =>
     closed(['@type', ...Object.keys(extra)], {
       '@type': type(name),
@@ -28,7 +46,7 @@ export const resellerPartnerDocument = (namespace: string): SurfaceDocument => {
       constraints: CONSTRAINTS,
     });
 
-  const schemas = (): Record<string, JsonSchema> => ({
+  const schemas = ({ dependencyTypes }: SurfaceDocumentContext): Record<string, JsonSchema> => ({
     ...partnerErrorSchemas(),
     Price: closed(
       ['type', 'listPrice', 'subTotal'],
@@ -110,6 +128,111 @@ export const resellerPartnerDocument = (namespace: string): SurfaceDocument => {
       price: ref('Price'),
     }),
     DomainSuggestionList: list('DomainSuggestion'),
+    PlatformOperation: closed(['id', '@type', 'type', 'status', 'parameters'], {
+      id: { type: 'string', pattern: '^plop_' },
+      '@type': type('PlatformOperation'),
+      type: { enum: [...new Set([...RESELLER_DEPENDENCIES, ...dependencyTypes])] },
+      status: { enum: [...RESELLER_OPERATION_STATUSES] },
+      parameters: {
+        type: 'object',
+        description: 'CONTACT_CREATE {purposes, contactId}: the contact is usable by its id from the first answer',
+      },
+      result: { type: 'object', description: 'CONTACT_CREATE {id}' },
+      error: closed(['code', 'message'], { code: { type: 'string' }, message: { type: 'string' } }),
+    }),
+    Operation: closed(
+      ['@type', 'id', 'status', 'type', 'createdAtTimestamp', 'lastUpdatedTimestamp', 'billing', 'dependencies'],
+      {
+        '@type': type('Operation'),
+        id: { type: 'string', pattern: '^op-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' },
+        status: { enum: [...RESELLER_OPERATION_STATUSES] },
+        type: { enum: [...RESELLER_OPERATION_TYPES] },
+        domain: NAME,
+        unicodeDomain: UNICODE_NAME,
+        createdAtTimestamp: MILLIS,
+        lastUpdatedTimestamp: MILLIS,
+        validUntilTimestamp: { ...MILLIS, description: 'Of a preview: until when its quote binds' },
+        billing: {
+          type: 'array',
+          description: 'What the operation charges or credits the running balance (quoted, on a preview)',
+          items: closed(['type', 'reason', 'amount'], {
+            type: { enum: ['CHARGE', 'CREDIT'] },
+            reason: { type: 'string' },
+            amount: CENTS,
+          }),
+        },
+        dependencies: { type: 'array', items: ref('PlatformOperation') },
+      },
+    ),
+    ContactOperationResult: result('ContactOperationResult'),
+    OperationMinimal: closed(['@type', 'id', 'status', 'type', 'createdAtTimestamp', 'lastUpdatedTimestamp'], {
+      '@type': type('OperationMinimal'),
+      id: { type: 'string', pattern: '^op-' },
+      status: { enum: [...RESELLER_OPERATION_STATUSES] },
+      type: { enum: [...RESELLER_OPERATION_TYPES] },
+      domain: NAME,
+      createdAtTimestamp: MILLIS,
+      lastUpdatedTimestamp: MILLIS,
+    }),
+    OperationMinimalList: closed(['@type', 'items', 'next'], {
+      '@type': type('CursorList'),
+      items: { type: 'array', items: ref('OperationMinimal') },
+      next: {
+        oneOf: [
+          closed(['$cursor'], {
+            $cursor: {
+              type: 'string',
+              pattern: '^[0-9]+$',
+              description: 'An integer, as text: pass it as `$cursor` for the next page',
+            },
+          }),
+          { type: 'null', description: 'The last page' },
+        ],
+      },
+    }),
+    DomainPendingOperation: closed(['@type', 'type'], {
+      '@type': type('DomainPendingOperation'),
+      type: { enum: [...RESELLER_OPERATION_TYPES, 'UNKNOWN'], description: 'UNKNOWN: an operation of surface C' },
+      id: { type: 'string', description: 'Only for an operation of the calling account' },
+    }),
+    DomainPendingOperationList: list('DomainPendingOperation'),
+    Contact: closed(
+      [
+        '@type',
+        'id',
+        'firstName',
+        'lastName',
+        'countryCode',
+        'street',
+        'city',
+        'postalCode',
+        'stateProvince',
+        'phone',
+        'email',
+        'verification',
+      ],
+      {
+        '@type': type('Contact'),
+        id: { type: 'string', pattern: '^con_' },
+        firstName: { type: 'string' },
+        lastName: { type: 'string' },
+        organization: { type: 'string' },
+        countryCode: { type: 'string', pattern: '^[A-Z]{2}$' },
+        street: { type: 'string' },
+        city: { type: 'string' },
+        postalCode: { type: 'string' },
+        stateProvince: { type: 'string' },
+        phone: closed(['number', 'dialingPrefix'], {
+          number: { type: 'string' },
+          dialingPrefix: { type: 'string', pattern: '^[0-9]{1,3}$' },
+        }),
+        email: { type: 'string' },
+        verification: closed(['status', 'timestamp'], {
+          status: { enum: ['REQUESTED', 'VERIFIED'] },
+          timestamp: { ...MILLIS, description: 'When it was verified; while it is not, when the mail was asked for' },
+        }),
+      },
+    ),
   });
 
   return {

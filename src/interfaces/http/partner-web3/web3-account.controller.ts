@@ -23,7 +23,7 @@ import { CursorQuery, NoQuery } from '../shared/request-params';
 import { cursorList, decodeCursor } from '../shared/partner-lists';
 import { addressOf, nameOf, signatureOf } from './web3-input';
 import { AddressParams, WalletsQuery } from './web3-params.dto';
-import { operationResult } from './web3-results';
+import { operationResult } from '../shared/operation-results';
 import { AccountUpdateDto, WalletUpdateDto, WalletVerificationDto } from './web3.dto';
 
 const PAGE = 50;

@@ -18,7 +18,7 @@ import { NoQuery } from '../shared/request-params';
 import { list } from '../shared/partner-lists';
 import { addressOf, nameOf, oneOfEndings, recordsOf } from './web3-input';
 import { DomainExpandQuery, DomainLookupQuery, DomainNameParams, PreviewQuery } from './web3-params.dto';
-import { operationResult } from './web3-results';
+import { operationResult } from '../shared/operation-results';
 import { ClaimDomainDto, OwnerDto, UpdateDomainDto } from './web3.dto';
 
 const WEB3 = { surface: 'partner', profile: 'web3' } as const;

@@ -1,0 +1,56 @@
+import { Command, CommandHandler, ICommandHandler, IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
+import { Contact, contactDecider, contactStream } from '../../domain/dns-domains/contact';
+import { Refused } from '../../domain/shared/errors';
+import { isId } from '../../domain/shared/ids';
+import { digestOf } from '../identity/secrets';
+import { Clock } from '../shared/clock';
+import { EventStore } from '../shared/event-store.port';
+import { handleCommand, loadStream } from '../shared/handle-command';
+
+export type StoredContact = Extract<Contact, { status: 'CREATED' }>;
+
+/** An account's contact, read from its stream (usable the moment it is created); undefined for another account's. */
+export class GetResellerContact extends Query<StoredContact | undefined> {
+  constructor(
+    readonly accountId: string,
+    readonly contactId: string,
+  ) {
+    super();
+  }
+}
+
+@QueryHandler(GetResellerContact)
+export class GetResellerContactHandler implements IQueryHandler<GetResellerContact> {
+  constructor(private readonly store: EventStore) {}
+
+  async execute({ accountId, contactId }: GetResellerContact): Promise<StoredContact | undefined> {
+    const { state } = await loadStream(this.store, contactStream(contactId), contactDecider);
+    return state.status === 'CREATED' && state.accountId === accountId ? state : undefined;
+  }
+}
+
+/** Opening the link of a verification mail: `<contact id>.<secret>`. */
+export class VerifyResellerContact extends Command<void> {
+  constructor(readonly token: string) {
+    super();
+  }
+}
+
+const TOKEN = /^(con_[0-9a-f-]{36})\.([A-Za-z0-9_-]{43})$/;
+
+@CommandHandler(VerifyResellerContact)
+export class VerifyResellerContactHandler implements ICommandHandler<VerifyResellerContact> {
+  constructor(
+    private readonly store: EventStore,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute({ token }: VerifyResellerContact): Promise<void> {
+    const match = TOKEN.exec(token);
+    if (!match || !isId('contact', match[1])) throw new Refused('NOT_FOUND', 'this verification link is not valid');
+    await handleCommand(this.store, contactStream(match[1]), contactDecider, {
+      type: 'VerifyContact',
+      data: { contactId: match[1], verificationDigest: digestOf(match[2]), at: this.clock.now() },
+    });
+  }
+}

@@ -1,0 +1,82 @@
+import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { contactDecider, contactStream } from '../../domain/dns-domains/contact';
+import { ContactDetails } from '../../domain/dns-domains/contact-rules';
+import { ExistingOperation } from '../../domain/operations/operation';
+import { newId } from '../../domain/shared/ids';
+import { SecretBox } from '../identity/identity.ports';
+import { digestOf, newOpaqueSecret } from '../identity/secrets';
+import { operationRequestWrites } from '../operations/request-operation.command';
+import { Clock } from '../shared/clock';
+import { EventStore } from '../shared/event-store.port';
+import { transact, writeAfter } from '../shared/handle-command';
+
+/** Every role a contact created on its own may take on a domain. */
+const ALL_PURPOSES = ['OWNER', 'ADMIN', 'TECH', 'BILLING'] as const;
+
+export interface CreatedContact {
+  readonly contactId: string;
+  readonly operation: ExistingOperation;
+}
+
+/**
+ * `POST /contacts`: the contact is stored at once (usable in a registration straight away) and a `CONTACT_CREATE`
+ * operation creates it at the registry; its verification mail goes out after the answer. A preview stores nothing
+ * but itself.
+ */
+export class CreateResellerContact extends Command<CreatedContact> {
+  constructor(
+    readonly accountId: string,
+    /** Normalized and checked by the caller; the decider checks them again. */
+    readonly details: ContactDetails,
+    readonly preview: boolean,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(CreateResellerContact)
+export class CreateResellerContactHandler implements ICommandHandler<CreateResellerContact> {
+  constructor(
+    private readonly store: EventStore,
+    private readonly box: SecretBox,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute({ accountId, details, preview }: CreateResellerContact): Promise<CreatedContact> {
+    const contactId = newId('contact');
+    const secret = newOpaqueSecret();
+    const at = this.clock.now();
+    const request = {
+      operationId: newId('operation'),
+      accountId,
+      surface: 'reseller' as const,
+      type: 'CONTACT_CREATE',
+      domain: null,
+      preview,
+      dependencies: [
+        { id: newId('platformDependency'), type: 'CONTACT_CREATE', parameters: { purposes: ALL_PURPOSES, contactId } },
+      ],
+    };
+    const { result } = await transact(this.store, { accountId }, async (streams) => {
+      const requested = await operationRequestWrites(streams, request, at);
+      if (preview) return { writes: requested.writes, result: requested.state };
+      const contact = await streams.load(contactStream(contactId), contactDecider);
+      const events = contactDecider.decide(
+        {
+          type: 'CreateContact',
+          data: {
+            contactId,
+            accountId,
+            details,
+            verificationDigest: digestOf(secret),
+            sealedVerificationSecret: this.box.seal(secret),
+            at,
+          },
+        },
+        contact.state,
+      );
+      return { writes: [...requested.writes, writeAfter(contact, events)], result: requested.state };
+    });
+    return { contactId, operation: result };
+  }
+}
