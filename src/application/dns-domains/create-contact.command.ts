@@ -7,8 +7,8 @@ import { SecretBox } from '../identity/identity.ports';
 import { digestOf, newOpaqueSecret } from '../identity/secrets';
 import { operationRequestWrites } from '../operations/request-operation.command';
 import { Clock } from '../shared/clock';
-import { EventStore } from '../shared/event-store.port';
-import { transact, writeAfter } from '../shared/handle-command';
+import { EventStore, StreamWrite } from '../shared/event-store.port';
+import { StreamReader, transact, writeAfter } from '../shared/handle-command';
 
 /** Every role a contact created on its own may take on a domain. */
 const ALL_PURPOSES = ['OWNER', 'ADMIN', 'TECH', 'BILLING'] as const;
@@ -34,6 +34,32 @@ export class CreateResellerContact extends Command<CreatedContact> {
   }
 }
 
+/**
+ * The write that stores a new contact, with the secret of its verification link kept as a digest (and sealed for the
+ * mail): for `POST /contacts` and for contacts given inline in a registration.
+ */
+export const newContactWrite = async (
+  streams: StreamReader,
+  box: SecretBox,
+  contact: {
+    readonly contactId: string;
+    readonly accountId: string;
+    readonly details: ContactDetails;
+    readonly at: number;
+  },
+): Promise<StreamWrite> => {
+  const secret = newOpaqueSecret();
+  const loaded = await streams.load(contactStream(contact.contactId), contactDecider);
+  const events = contactDecider.decide(
+    {
+      type: 'CreateContact',
+      data: { ...contact, verificationDigest: digestOf(secret), sealedVerificationSecret: box.seal(secret) },
+    },
+    loaded.state,
+  );
+  return writeAfter(loaded, events);
+};
+
 @CommandHandler(CreateResellerContact)
 export class CreateResellerContactHandler implements ICommandHandler<CreateResellerContact> {
   constructor(
@@ -44,7 +70,6 @@ export class CreateResellerContactHandler implements ICommandHandler<CreateResel
 
   async execute({ accountId, details, preview }: CreateResellerContact): Promise<CreatedContact> {
     const contactId = newId('contact');
-    const secret = newOpaqueSecret();
     const at = this.clock.now();
     const request = {
       operationId: newId('operation'),
@@ -60,22 +85,8 @@ export class CreateResellerContactHandler implements ICommandHandler<CreateResel
     const { result } = await transact(this.store, { accountId }, async (streams) => {
       const requested = await operationRequestWrites(streams, request, at);
       if (preview) return { writes: requested.writes, result: requested.state };
-      const contact = await streams.load(contactStream(contactId), contactDecider);
-      const events = contactDecider.decide(
-        {
-          type: 'CreateContact',
-          data: {
-            contactId,
-            accountId,
-            details,
-            verificationDigest: digestOf(secret),
-            sealedVerificationSecret: this.box.seal(secret),
-            at,
-          },
-        },
-        contact.state,
-      );
-      return { writes: [...requested.writes, writeAfter(contact, events)], result: requested.state };
+      const contact = await newContactWrite(streams, this.box, { contactId, accountId, details, at });
+      return { writes: [...requested.writes, contact], result: requested.state };
     });
     return { contactId, operation: result };
   }

@@ -9,7 +9,8 @@ import { DomainCommand, DomainEvent } from '../shared/message';
  */
 export const billingStream = (accountId: string): string => `billing-${accountId}`;
 
-export type BillingKind = 'DOMAIN_CLAIM' | 'CLAIM_REFUND' | 'DOMAIN_RETURN';
+export type BillingKind =
+  'DOMAIN_CLAIM' | 'CLAIM_REFUND' | 'DOMAIN_RETURN' | 'DOMAIN_REGISTRATION' | 'REGISTRATION_REFUND';
 
 type Entry = {
   accountId: string;

@@ -5,6 +5,7 @@ import { OpenApiDocuments } from '../shared/openapi/openapi-documents';
 import { ContactVerificationController } from './contact-verification.controller';
 import { ResellerCatalogueController } from './reseller-catalogue.controller';
 import { ResellerContactsController } from './reseller-contacts.controller';
+import { ResellerDomainsController } from './reseller-domains.controller';
 import { ResellerOperationsController } from './reseller-operations.controller';
 import { resellerPartnerDocument } from './reseller.openapi';
 
@@ -15,6 +16,7 @@ import { resellerPartnerDocument } from './reseller.openapi';
     ResellerCatalogueController,
     ResellerContactsController,
     ResellerOperationsController,
+    ResellerDomainsController,
     ContactVerificationController,
   ],
 })

@@ -1,7 +1,9 @@
 import { ContactDetails, contactProblemsOf, normalizedContact } from '../../../domain/dns-domains/contact-rules';
 import { parseSecondLevelName, SecondLevelName } from '../../../domain/shared/names';
 import { Issue, RequestValidationError } from '../shared/problem';
+import { RegistrantOf } from '../../../application/dns-domains/register-domain.command';
 import { ContactDto } from './contact.dto';
+import { OwnerContactDto, RegistrationOwnerDto } from './register.dto';
 
 /** Checks of surface D's input in depth: names, endings and contacts (shapes: reseller-params.dto, contact.dto). */
 
@@ -74,4 +76,30 @@ export const contactDetailsOf = (body: ContactDto, path = ''): ContactDetails =>
   const problems = contactProblemsOf(details);
   if (problems.length > 0) refuse(problems.map((problem) => ({ ...problem, path: `${path}${problem.path}` })));
   return details;
+};
+
+const CONTACT_FIELDS = [
+  'firstName',
+  'lastName',
+  'email',
+  'phone',
+  'street',
+  'city',
+  'stateProvince',
+  'postalCode',
+  'countryCode',
+] as const;
+
+/** The registrant of a registration: a contact by id, or every field of a new one (and nothing else with an id). */
+export const registrantOf = (owner: RegistrationOwnerDto | undefined): RegistrantOf => {
+  const contact = owner?.contact;
+  if (!contact) return refuse([{ path: 'owner.contact', message: 'is required: a contact id, or a new contact' }]);
+  const given = Object.keys(contact).filter((key) => contact[key as keyof OwnerContactDto] !== undefined);
+  if (contact.id !== undefined) {
+    if (given.length > 1) refuse([{ path: 'owner.contact', message: 'takes an id or the fields of a new contact' }]);
+    return { contactId: contact.id };
+  }
+  const missing = CONTACT_FIELDS.filter((field) => contact[field] === undefined);
+  if (missing.length > 0) refuse(missing.map((field) => ({ path: `owner.contact.${field}`, message: 'is required' })));
+  return { details: contactDetailsOf(contact as ContactDto, 'owner.contact.') };
 };

@@ -135,9 +135,10 @@ export const resellerPartnerDocument = (namespace: string): SurfaceDocument => {
       status: { enum: [...RESELLER_OPERATION_STATUSES] },
       parameters: {
         type: 'object',
-        description: 'CONTACT_CREATE {purposes, contactId}: the contact is usable by its id from the first answer',
+        description:
+          'CONTACT_CREATE {purposes, contactId}: the contact is usable by its id from the first answer; DOMAIN_REGISTER {owner{new, id?}, contacts{admin?, tech?, billing?}, period, ownerContactId}',
       },
-      result: { type: 'object', description: 'CONTACT_CREATE {id}' },
+      result: { type: 'object', description: 'CONTACT_CREATE {id}; DOMAIN_REGISTER {name, expiresAt}' },
       error: closed(['code', 'message'], { code: { type: 'string' }, message: { type: 'string' } }),
     }),
     Operation: closed(
@@ -165,6 +166,7 @@ export const resellerPartnerDocument = (namespace: string): SurfaceDocument => {
       },
     ),
     ContactOperationResult: result('ContactOperationResult'),
+    DomainOperationResult: result('DomainOperationResult'),
     OperationMinimal: closed(['@type', 'id', 'status', 'type', 'createdAtTimestamp', 'lastUpdatedTimestamp'], {
       '@type': type('OperationMinimal'),
       id: { type: 'string', pattern: '^op-' },

@@ -1,0 +1,121 @@
+import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { billingDecider, billingStream } from '../../domain/billing/billing-account';
+import { contactDecider, contactStream } from '../../domain/dns-domains/contact';
+import { ContactDetails } from '../../domain/dns-domains/contact-rules';
+import { dnsDomainDecider, dnsDomainStream } from '../../domain/dns-domains/dns-domain';
+import { dnsPriceOf } from '../../domain/dns-domains/dns-pricing';
+import { decideRegistration } from '../../domain/dns-domains/registration-decision';
+import { ExistingOperation } from '../../domain/operations/operation';
+import { NotFound } from '../../domain/shared/errors';
+import { newId } from '../../domain/shared/ids';
+import { SecondLevelName } from '../../domain/shared/names';
+import { SecretBox } from '../identity/identity.ports';
+import { loadRequestStreams, requestStatesOf, requestWrites } from '../operations/operation-streams';
+import { Clock } from '../shared/clock';
+import { EventStore } from '../shared/event-store.port';
+import { loadStream, transact, writeAfter } from '../shared/handle-command';
+import { newContactWrite } from './create-contact.command';
+import { DnsCatalogue } from './dns-catalogue';
+import { ResellerSettings } from './reseller-settings';
+
+/** The registrant: one of the account's contacts, or details of a new one created by the registration. */
+export type RegistrantOf = Readonly<{ contactId: string }> | Readonly<{ details: ContactDetails }>;
+
+/** `POST /domains` without an authorization code: registers an available name and charges its price. */
+export class RegisterDnsDomain extends Command<ExistingOperation> {
+  constructor(
+    readonly accountId: string,
+    readonly name: SecondLevelName,
+    readonly years: number | undefined,
+    readonly owner: RegistrantOf,
+    readonly contacts: Readonly<Partial<Record<'admin' | 'tech' | 'billing', string>>>,
+    readonly preview: boolean,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(RegisterDnsDomain)
+export class RegisterDnsDomainHandler implements ICommandHandler<RegisterDnsDomain> {
+  constructor(
+    private readonly store: EventStore,
+    private readonly catalogue: DnsCatalogue,
+    private readonly settings: ResellerSettings,
+    private readonly box: SecretBox,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute(command: RegisterDnsDomain): Promise<ExistingOperation> {
+    const { accountId, name, owner, contacts, preview } = command;
+    await this.assertContactsOf(accountId, [
+      ...('contactId' in owner ? [owner.contactId] : []),
+      ...Object.values(contacts).filter((id): id is string => id !== undefined),
+    ]);
+    const [{ availability }] = await this.catalogue.availability([name]);
+    const offer = await this.catalogue.tld(name.tld);
+    const years = command.years ?? availability.period?.min ?? 1;
+    const premiumCents = availability.price?.type === 'PREMIUM' ? availability.price.listPriceCents : null;
+    const price = offer?.prices
+      ? dnsPriceOf('REGISTRATION', offer.prices, { years, premiumCents })
+      : { type: 'STANDARD' as const, listPriceCents: 0, subTotalCents: 0 };
+    const request = {
+      accountId,
+      operationId: newId('operation'),
+      at: this.clock.now(),
+      preview,
+      name,
+      years,
+      owner:
+        'contactId' in owner ? { new: false as const, ...owner } : { new: true as const, contactId: newId('contact') },
+      contacts,
+      contactDependencyId: newId('platformDependency'),
+      registerDependencyId: newId('platformDependency'),
+      transactionId: newId('billingTransaction'),
+    };
+    const facts = {
+      availability,
+      price,
+      creditLimitCents: this.settings.creditLimitCents,
+      quoteValidityMs: this.settings.quoteValidityMs,
+    };
+    const { result } = await transact(this.store, { accountId }, async (streams) => {
+      const requested = await loadRequestStreams(streams, request.operationId, name.name);
+      const domain = await streams.load(dnsDomainStream(name.name), dnsDomainDecider);
+      const billing = await streams.load(billingStream(accountId), billingDecider);
+      const decision = decideRegistration(request, facts, {
+        ...requestStatesOf(requested),
+        domain: domain.state,
+        billing: billing.state,
+      });
+      const inlineContact =
+        !preview && 'details' in owner
+          ? [
+              await newContactWrite(streams, this.box, {
+                contactId: request.owner.contactId,
+                accountId,
+                details: owner.details,
+                at: request.at,
+              }),
+            ]
+          : [];
+      return {
+        writes: [
+          ...requestWrites(requested, decision),
+          writeAfter(domain, decision.domain),
+          writeAfter(billing, decision.billing),
+          ...inlineContact,
+        ],
+        result: decision.state,
+      };
+    });
+    return result;
+  }
+
+  /** Contacts named by id must be the account's; another account's is answered like one that does not exist. */
+  private async assertContactsOf(accountId: string, contactIds: readonly string[]): Promise<void> {
+    for (const contactId of new Set(contactIds)) {
+      const { state } = await loadStream(this.store, contactStream(contactId), contactDecider);
+      if (state.status !== 'CREATED' || state.accountId !== accountId) throw new NotFound('contact', contactId);
+    }
+  }
+}

@@ -1,0 +1,79 @@
+import { Injectable } from '@nestjs/common';
+import { randomBytes } from 'node:crypto';
+import { dnsDomainDecider, dnsDomainStream } from '../../domain/dns-domains/dns-domain';
+import { RegistryRefused } from '../../domain/registry/registry-refusal';
+import { SecretBox } from '../identity/identity.ports';
+import { DependencyExecutor, DependencyJob, ExecutionOutcome } from '../operations/dependency-executor.port';
+import { Registry, RegistryDomainInfo } from '../registry/registry.port';
+import { Clock } from '../shared/clock';
+import { EventStore } from '../shared/event-store.port';
+import { handleCommand, loadStream } from '../shared/handle-command';
+
+type Assignment = { readonly new: boolean; readonly id?: string };
+
+/** A transfer authorization code: 16 characters of letters, digits and punctuation, as registries require. */
+const newAuthorizationCode = (): string => `${randomBytes(12).toString('base64url')}!9a`;
+
+/**
+ * `DOMAIN_REGISTER` creates the name at the registry for the account's registrant (a contact created by the same
+ * operation, or one it names) and records it as the account's. A job run again after the registry created the name
+ * finds it sponsored by us while the registration is still pending, and records it instead of creating it twice.
+ */
+@Injectable()
+export class RegistrationDependencyExecutor implements DependencyExecutor {
+  readonly handles = ['DOMAIN_REGISTER'];
+
+  constructor(
+    private readonly store: EventStore,
+    private readonly registry: Registry,
+    private readonly box: SecretBox,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute(job: DependencyJob): Promise<ExecutionOutcome> {
+    const name = job.domain!; // a registration always names its domain
+    const parameters = job.parameters as {
+      ownerContactId: string;
+      contacts: Partial<Record<'admin' | 'tech' | 'billing', Assignment>>;
+      period: number;
+    };
+    const { state } = await loadStream(this.store, dnsDomainStream(name), dnsDomainDecider);
+    if (state.status === 'REGISTERED' && state.operationId === job.operationId) {
+      return { kind: 'completed', result: { name } };
+    }
+    const registrant = parameters.ownerContactId;
+    const handleOf = (role: 'admin' | 'tech' | 'billing') => parameters.contacts[role]?.id ?? registrant;
+    const authInfo = newAuthorizationCode();
+    let info: RegistryDomainInfo;
+    try {
+      const existing = await this.registry.info(name);
+      info =
+        existing?.sponsoredByUs && state.status === 'PENDING' && state.operationId === job.operationId
+          ? existing
+          : await this.registry.create({
+              name,
+              years: parameters.period,
+              authInfo,
+              contacts: { registrant, admin: handleOf('admin'), tech: handleOf('tech'), billing: handleOf('billing') },
+              nameservers: [],
+            });
+    } catch (error) {
+      if (!(error instanceof RegistryRefused)) throw error; // unreachable registry: the worker retries
+      const code = error.code === 2302 ? 'NOT_AVAILABLE' : 'REGISTRY_REFUSED';
+      return { kind: 'failed', error: { code, message: error.message } };
+    }
+    await handleCommand(this.store, dnsDomainStream(name), dnsDomainDecider, {
+      type: 'RecordDnsRegistration',
+      data: {
+        name,
+        operationId: job.operationId,
+        accountId: job.accountId,
+        createdAt: info.createdAt,
+        expiresAt: info.expiresAt,
+        sealedAuthorizationCode: this.box.seal(authInfo),
+        at: this.clock.now(),
+      },
+    });
+    return { kind: 'completed', result: { name, expiresAt: info.expiresAt } };
+  }
+}

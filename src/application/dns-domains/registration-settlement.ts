@@ -1,0 +1,43 @@
+import { Injectable } from '@nestjs/common';
+import { billingDecider, billingStream } from '../../domain/billing/billing-account';
+import { dnsDomainDecider, dnsDomainStream } from '../../domain/dns-domains/dns-domain';
+import { ExistingOperation } from '../../domain/operations/operation';
+import { newId } from '../../domain/shared/ids';
+import { OperationFinisher } from '../operations/operation-finishers';
+import { StreamWrite } from '../shared/event-store.port';
+import { StreamReader, writeAfter } from '../shared/handle-command';
+
+/**
+ * A registration that did not complete gives the name back and credits its charge (REGISTRATION_REFUND), in the
+ * transaction that finishes its operation: the balance read after `FAILED` already shows the refund.
+ */
+@Injectable()
+export class RegistrationSettlement implements OperationFinisher {
+  async settle(streams: StreamReader, op: ExistingOperation, at: number): Promise<StreamWrite[]> {
+    if (op.surface !== 'reseller' || op.type !== 'DOMAIN_ADMIN_UPDATE' || !op.domain || op.status === 'COMPLETED')
+      return [];
+    const domain = await streams.load(dnsDomainStream(op.domain), dnsDomainDecider);
+    const abandoned = dnsDomainDecider.decide(
+      { type: 'AbandonDnsRegistration', data: { name: op.domain, operationId: op.id, at } },
+      domain.state,
+    );
+    if (abandoned.length === 0 || domain.state.status !== 'PENDING') return [];
+    const billing = await streams.load(billingStream(op.accountId), billingDecider);
+    const credit = billingDecider.decide(
+      {
+        type: 'RecordCredit',
+        data: {
+          accountId: op.accountId,
+          transactionId: newId('billingTransaction'),
+          kind: 'REGISTRATION_REFUND',
+          amountCents: domain.state.priceCents,
+          operationId: op.id,
+          domain: op.domain,
+          at,
+        },
+      },
+      billing.state,
+    );
+    return [writeAfter(domain, abandoned), writeAfter(billing, credit)];
+  }
+}

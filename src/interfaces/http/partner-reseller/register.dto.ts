@@ -1,0 +1,111 @@
+import { Type } from 'class-transformer';
+import {
+  IsIn,
+  IsInt,
+  IsObject,
+  IsString,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  ValidateIf,
+  ValidateNested,
+} from 'class-validator';
+import { JSONSchema } from 'class-validator-jsonschema';
+import { idPattern } from '../../../domain/shared/ids';
+import { ContactPhoneDto } from './contact.dto';
+
+/** Optional, but never null: an absent property is not the same as an explicit null (nothing is coerced). */
+const IfPresent = () => ValidateIf((_dto: object, value: unknown) => value !== undefined);
+
+/** Registration bodies of surface D: shapes here; reseller-input checks names and contacts in depth. */
+
+export class ContactRefDto {
+  @Matches(idPattern('contact'), { message: 'is not a contact id (con_<uuid>)' })
+  id!: string;
+}
+
+/** A contact by id, or a new one given inline (every field of `POST /contacts`). */
+export class OwnerContactDto {
+  @IfPresent()
+  @Matches(idPattern('contact'), { message: 'is not a contact id (con_<uuid>)' })
+  id?: string;
+
+  @IfPresent() @IsString() @MaxLength(100) firstName?: string;
+  @IfPresent() @IsString() @MaxLength(100) lastName?: string;
+  @IfPresent() @IsString() @MaxLength(100) organization?: string;
+  @IfPresent() @IsString() @MaxLength(100) email?: string;
+
+  @IfPresent()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => ContactPhoneDto)
+  phone?: ContactPhoneDto;
+
+  @IfPresent() @IsString() @MaxLength(100) street?: string;
+  @IfPresent() @IsString() @MaxLength(100) city?: string;
+  @IfPresent() @IsString() @MaxLength(100) stateProvince?: string;
+  @IfPresent() @IsString() @MaxLength(16) postalCode?: string;
+  @IfPresent() @IsString() @MaxLength(2) countryCode?: string;
+}
+
+export class RegistrationOwnerDto {
+  @IsIn(['SELF'])
+  @JSONSchema({ description: 'SELF: the account holds the name for its customer' })
+  type!: 'SELF';
+
+  @IfPresent()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => OwnerContactDto)
+  contact?: OwnerContactDto;
+}
+
+export class NonRegistrantContactsDto {
+  @IfPresent() @IsObject() @ValidateNested() @Type(() => ContactRefDto) admin?: ContactRefDto;
+  @IfPresent() @IsObject() @ValidateNested() @Type(() => ContactRefDto) tech?: ContactRefDto;
+  @IfPresent() @IsObject() @ValidateNested() @Type(() => ContactRefDto) billing?: ContactRefDto;
+}
+
+export class RegistrationDnsDto {
+  @IfPresent()
+  @IsInt()
+  @Min(1)
+  @Max(10)
+  @JSONSchema({ description: 'Years; the shortest period the TLD allows when absent' })
+  period?: number;
+
+  @IfPresent()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => NonRegistrantContactsDto)
+  contacts?: NonRegistrantContactsDto;
+}
+
+@JSONSchema({
+  examples: [
+    {
+      name: 'fresh-idea.com',
+      owner: { type: 'SELF', contact: { id: 'con_3b241101-e2bb-4255-8caf-4136c566a962' } },
+      dns: { period: 2 },
+    },
+  ],
+})
+export class RegisterDomainDto {
+  @IsString()
+  @MaxLength(300)
+  @JSONSchema({ description: 'label.tld, in Unicode or A-label form', examples: ['fresh-idea.com'] })
+  name!: string;
+
+  @IfPresent()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => RegistrationOwnerDto)
+  owner?: RegistrationOwnerDto;
+
+  @IfPresent()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => RegistrationDnsDto)
+  dns?: RegistrationDnsDto;
+}
