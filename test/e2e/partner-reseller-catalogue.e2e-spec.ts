@@ -136,7 +136,7 @@ describe('reseller catalogue (surface D)', () => {
     });
     await registry.advanceClock(366 * 86_400_000 + 45 * 86_400_000 + 30 * 86_400_000 + 3600_000);
 
-    const found = await availabilityOf(
+    const asked = [
       'fresh-name.com',
       'google.com',
       'example.com',
@@ -148,20 +148,9 @@ describe('reseller catalogue (surface D)', () => {
       'lapsing.org',
       'soon-gone.net',
       'name.museum',
-    );
-    expect(Object.keys(found)).toEqual([
-      'fresh-name.com',
-      'google.com',
-      'example.com',
-      'paypal.xyz',
-      'anything.shop',
-      'xn--strae-oqa.io',
-      'sunrise.com',
-      'bank.app',
-      'lapsing.org',
-      'soon-gone.net',
-      'name.museum',
-    ]);
+    ];
+    const found = await availabilityOf(...asked);
+    expect(Object.keys(found)).toEqual(asked);
     expect(found['fresh-name.com']).toEqual({
       source: 'SERVICE',
       status: 'AVAILABLE',

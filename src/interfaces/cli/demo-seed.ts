@@ -59,8 +59,7 @@ export const seedDemo = async (
       `  Web3 partner ${web3} (surface C, /partner/v3): ${web3Key}`,
       `    curl -s ${baseUrl}/partner/v3/account -H 'authorization: Bearer ${web3Key}'`,
       `  Reseller partner ${reseller} (surface D, /partner/v3): ${resellerKey}`,
-      // no /partner/v3 route serves the reseller profile yet: the call shows how the key is used, and says so
-      `    curl -s ${baseUrl}/partner/v3/account -H 'authorization: Bearer ${resellerKey}'   (surface D is being built: until its routes land this answers 403)`,
+      `    curl -s '${baseUrl}/partner/v3/domains?query=my-first-name.com' -H 'authorization: Bearer ${resellerKey}'`,
       `  Resolution key (surface E, /resolve): ${resolutionKey}`,
       `    curl -s ${baseUrl}/resolve/domains/brad.crypto -H 'authorization: Bearer ${resolutionKey}'   (a fixture domain of the local ETH chain)`,
       '',
