@@ -30,6 +30,8 @@ export type PricesOf = Readonly<Partial<Record<DnsPricedAction, Price>>> & {
 export interface NameAvailability {
   readonly name: SecondLevelName;
   readonly availability: DnsAvailability;
+  /** The TLD's rules and prices, as the availability was decided with them; undefined for a TLD not sold. */
+  readonly offer: TldOffer | undefined;
 }
 
 const ACTIONS: readonly DnsPricedAction[] = ['REGISTRATION', 'RENEWAL', 'TRANSFER', 'RESTORATION'];
@@ -109,7 +111,7 @@ export class DnsCatalogue {
           pending,
           listing: listings.get(name.name) ?? null,
         };
-        return { name, availability: dnsAvailabilityOf(facts, this.settings.priceLimitCents) };
+        return { name, availability: dnsAvailabilityOf(facts, this.settings.priceLimitCents), offer };
       }),
     );
   }

@@ -51,8 +51,8 @@ export class RegisterDnsDomainHandler implements ICommandHandler<RegisterDnsDoma
       ...('contactId' in owner ? [owner.contactId] : []),
       ...Object.values(contacts).filter((id): id is string => id !== undefined),
     ]);
-    const [{ availability }] = await this.catalogue.availability([name]);
-    const offer = await this.catalogue.tld(name.tld);
+    // the price is decided with the same rules and price list as the availability, read once
+    const [{ availability, offer }] = await this.catalogue.availability([name]);
     const years = command.years ?? availability.period?.min ?? 1;
     const premiumCents = availability.price?.type === 'PREMIUM' ? availability.price.listPriceCents : null;
     const price = offer?.prices
