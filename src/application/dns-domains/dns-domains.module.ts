@@ -9,6 +9,11 @@ import { DnsCatalogue } from './dns-catalogue';
 import { RegisterDnsDomainHandler } from './register-domain.command';
 import { RegistrationDependencyExecutor } from './registration-dependency.executor';
 import { RegistrationSettlement } from './registration-settlement';
+import { SetDnsPricesHandler } from './set-prices.command';
+import { AccountNames } from './account-names';
+import { GetRenewalTermsHandler, RenewDnsDomainHandler } from './renew-domain.command';
+import { RenewalDependencyExecutor } from './renewal-dependency.executor';
+import { RenewalSettlement } from './renewal-settlement';
 import { OperationFinishers } from '../operations/operation-finishers';
 
 /** Surface D's engine side: the catalogue of TLDs, prices and availability, contacts, and registrations. */
@@ -23,6 +28,12 @@ import { OperationFinishers } from '../operations/operation-finishers';
     RegisterDnsDomainHandler,
     RegistrationDependencyExecutor,
     RegistrationSettlement,
+    SetDnsPricesHandler,
+    AccountNames,
+    GetRenewalTermsHandler,
+    RenewDnsDomainHandler,
+    RenewalDependencyExecutor,
+    RenewalSettlement,
   ],
   exports: [DnsCatalogue],
 })
@@ -35,12 +46,16 @@ export class DnsDomainsModule implements OnModuleInit {
     private readonly registrationExecutor: RegistrationDependencyExecutor,
     private readonly finishers: OperationFinishers,
     private readonly settlement: RegistrationSettlement,
+    private readonly renewalExecutor: RenewalDependencyExecutor,
+    private readonly renewalSettlement: RenewalSettlement,
   ) {}
 
   onModuleInit(): void {
     this.executors.register(this.contactExecutor);
     this.executors.register(this.registrationExecutor);
+    this.executors.register(this.renewalExecutor);
     this.finishers.register(this.settlement);
+    this.finishers.register(this.renewalSettlement);
     this.consumers.addReactor(this.verificationMailer);
   }
 }

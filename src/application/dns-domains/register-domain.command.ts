@@ -10,6 +10,7 @@ import { NotFound } from '../../domain/shared/errors';
 import { newId } from '../../domain/shared/ids';
 import { SecondLevelName } from '../../domain/shared/names';
 import { SecretBox } from '../identity/identity.ports';
+import { redeemQuoteIn } from '../operations/bound-quotes';
 import { loadRequestStreams, requestStatesOf, requestWrites } from '../operations/operation-streams';
 import { Clock } from '../shared/clock';
 import { EventStore } from '../shared/event-store.port';
@@ -30,6 +31,8 @@ export class RegisterDnsDomain extends Command<ExistingOperation> {
     readonly owner: RegistrantOf,
     readonly contacts: Readonly<Partial<Record<'admin' | 'tech' | 'billing', string>>>,
     readonly preview: boolean,
+    /** The preview whose quote the commit is charged (`$quote`). */
+    readonly quoteId?: string,
   ) {
     super();
   }
@@ -72,13 +75,22 @@ export class RegisterDnsDomainHandler implements ICommandHandler<RegisterDnsDoma
       registerDependencyId: newId('platformDependency'),
       transactionId: newId('billingTransaction'),
     };
-    const facts = {
-      availability,
-      price,
-      creditLimitCents: this.settings.creditLimitCents,
-      quoteValidityMs: this.settings.quoteValidityMs,
-    };
     const { result } = await transact(this.store, { accountId }, async (streams) => {
+      const bound =
+        command.quoteId === undefined
+          ? undefined
+          : await redeemQuoteIn(
+              streams,
+              command.quoteId,
+              { accountId, type: 'DOMAIN_ADMIN_UPDATE', domain: name.name, reasons: ['DOMAIN_REGISTRATION'], years },
+              request,
+            );
+      const facts = {
+        availability,
+        price: bound ? { ...price, subTotalCents: bound.quote[0].amountCents } : price,
+        creditLimitCents: this.settings.creditLimitCents,
+        quoteValidityMs: this.settings.quoteValidityMs,
+      };
       const requested = await loadRequestStreams(streams, request.operationId, name.name);
       const domain = await streams.load(dnsDomainStream(name.name), dnsDomainDecider);
       const billing = await streams.load(billingStream(accountId), billingDecider);
@@ -104,6 +116,7 @@ export class RegisterDnsDomainHandler implements ICommandHandler<RegisterDnsDoma
           writeAfter(domain, decision.domain),
           writeAfter(billing, decision.billing),
           ...inlineContact,
+          ...(bound ? [bound.write] : []),
         ],
         result: decision.state,
       };

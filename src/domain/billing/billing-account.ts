@@ -10,7 +10,14 @@ import { DomainCommand, DomainEvent } from '../shared/message';
 export const billingStream = (accountId: string): string => `billing-${accountId}`;
 
 export type BillingKind =
-  'DOMAIN_CLAIM' | 'CLAIM_REFUND' | 'DOMAIN_RETURN' | 'DOMAIN_REGISTRATION' | 'REGISTRATION_REFUND';
+  | 'DOMAIN_CLAIM'
+  | 'CLAIM_REFUND'
+  | 'DOMAIN_RETURN'
+  | 'DOMAIN_REGISTRATION'
+  | 'REGISTRATION_REFUND'
+  | 'DOMAIN_RENEWAL'
+  | 'DOMAIN_RESTORATION'
+  | 'RENEWAL_REFUND';
 
 type Entry = {
   accountId: string;

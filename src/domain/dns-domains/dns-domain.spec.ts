@@ -51,4 +51,14 @@ describe('dns domain decider', () => {
       .when({ ...abandon, data: { ...abandon.data, operationId: 'op-2' } })
       .thenNothing();
   });
+
+  it('records a renewal of a registered name once, and none of a name not registered', () => {
+    const renewed = {
+      type: 'DnsDomainRenewed' as const,
+      data: { name: 'fresh.com', operationId: 'op-2', expiresAt: at + 2, at },
+    };
+    given(requested, registered).when({ type: 'RecordDnsRenewal', data: renewed.data }).then(renewed);
+    given(requested, registered, renewed).when({ type: 'RecordDnsRenewal', data: renewed.data }).thenNothing();
+    given(requested).when({ type: 'RecordDnsRenewal', data: renewed.data }).thenThrows(IllegalTransition);
+  });
 });

@@ -19,17 +19,35 @@ export type DnsDomainRegistered = DomainEvent<
   Of<{ accountId: string; createdAt: number; expiresAt: number; sealedAuthorizationCode: string }>
 >;
 export type DnsRegistrationAbandoned = DomainEvent<'DnsRegistrationAbandoned', Of<unknown>>;
-export type DnsDomainEvent = DnsRegistrationRequested | DnsDomainRegistered | DnsRegistrationAbandoned;
+/** The registry's expiry after a renewal (or restoration) by the operation. */
+export type DnsDomainRenewed = DomainEvent<'DnsDomainRenewed', Of<{ expiresAt: number }>>;
+/** Whether the registrar's directory (WHOIS, RDAP) shows a proxy instead of the registrant; on by default. */
+export type DnsWhoisProxySet = DomainEvent<'DnsWhoisProxySet', Of<{ enabled: boolean }>>;
+export type DnsDomainEvent =
+  | DnsRegistrationRequested
+  | DnsDomainRegistered
+  | DnsRegistrationAbandoned
+  | DnsDomainRenewed
+  | DnsWhoisProxySet;
 export const DNS_DOMAIN_EVENT_TYPES: readonly DnsDomainEvent['type'][] = [
   'DnsRegistrationRequested',
   'DnsDomainRegistered',
   'DnsRegistrationAbandoned',
+  'DnsDomainRenewed',
+  'DnsWhoisProxySet',
 ];
 
 export type RequestDnsRegistration = DomainCommand<'RequestDnsRegistration', DnsRegistrationRequested['data']>;
 export type RecordDnsRegistration = DomainCommand<'RecordDnsRegistration', DnsDomainRegistered['data']>;
 export type AbandonDnsRegistration = DomainCommand<'AbandonDnsRegistration', DnsRegistrationAbandoned['data']>;
-export type DnsDomainCommand = RequestDnsRegistration | RecordDnsRegistration | AbandonDnsRegistration;
+export type RecordDnsRenewal = DomainCommand<'RecordDnsRenewal', DnsDomainRenewed['data']>;
+export type SetDnsWhoisProxy = DomainCommand<'SetDnsWhoisProxy', DnsWhoisProxySet['data']>;
+export type DnsDomainCommand =
+  | RequestDnsRegistration
+  | RecordDnsRegistration
+  | AbandonDnsRegistration
+  | RecordDnsRenewal
+  | SetDnsWhoisProxy;
 
 export type DnsDomain =
   | Readonly<{ status: 'NONE' }>
@@ -41,6 +59,7 @@ export type DnsDomain =
       createdAt: number;
       expiresAt: number;
       sealedAuthorizationCode: string;
+      whoisProxy: boolean;
     }>;
 
 const evolve = (domain: DnsDomain, event: DnsDomainEvent): DnsDomain => {
@@ -51,10 +70,15 @@ const evolve = (domain: DnsDomain, event: DnsDomainEvent): DnsDomain => {
     }
     case 'DnsDomainRegistered': {
       const { accountId, operationId, createdAt, expiresAt, sealedAuthorizationCode } = event.data;
-      return { status: 'REGISTERED', accountId, operationId, createdAt, expiresAt, sealedAuthorizationCode };
+      const registered = { accountId, operationId, createdAt, expiresAt, sealedAuthorizationCode };
+      return { status: 'REGISTERED', ...registered, whoisProxy: true };
     }
     case 'DnsRegistrationAbandoned':
       return { status: 'NONE' };
+    case 'DnsDomainRenewed':
+      return domain.status === 'REGISTERED' ? { ...domain, expiresAt: event.data.expiresAt } : domain;
+    case 'DnsWhoisProxySet':
+      return domain.status === 'REGISTERED' ? { ...domain, whoisProxy: event.data.enabled } : domain;
     default:
       return assertNever(event);
   }
@@ -81,6 +105,13 @@ const decide = (command: DnsDomainCommand, domain: DnsDomain): DnsDomainEvent[] 
       return pendingFor(domain, command.data.operationId)
         ? [{ type: 'DnsRegistrationAbandoned', data: command.data }]
         : [];
+    case 'RecordDnsRenewal':
+      if (domain.status !== 'REGISTERED') throw new IllegalTransition(`${command.data.name} is not registered here`);
+      // recorded twice (a job run again): nothing new
+      return domain.expiresAt === command.data.expiresAt ? [] : [{ type: 'DnsDomainRenewed', data: command.data }];
+    case 'SetDnsWhoisProxy':
+      if (domain.status !== 'REGISTERED') throw new IllegalTransition(`${command.data.name} is not registered here`);
+      return domain.whoisProxy === command.data.enabled ? [] : [{ type: 'DnsWhoisProxySet', data: command.data }];
     default:
       return assertNever(command);
   }

@@ -27,7 +27,13 @@ export type DomainErrorCode =
   | 'WALLET_VERIFICATION_REQUIRED'
   | 'WALLET_ALREADY_VERIFIED'
   | 'SIGNATURE_INVALID'
-  | 'BAD_GATEWAY';
+  | 'BAD_GATEWAY'
+  // surface D's bound quotes (docs/partner-reseller.md)
+  | 'QUOTE_INVALID'
+  | 'QUOTE_MISMATCH'
+  | 'QUOTE_EXPIRED'
+  | 'QUOTE_USED'
+  | 'EXPIRATION_DATE_MISMATCH';
 
 export class DomainError extends Error {
   constructor(

@@ -5,6 +5,7 @@ import { createPool } from '../../infrastructure/postgres/database';
 import { migrate } from '../../infrastructure/postgres/migrations';
 import { identityCommands } from './accounts';
 import { CliContext, cliContext } from './cli-context';
+import { priceCommands } from './prices';
 import { rebuildProjections } from './projections-rebuild';
 import { registryClock } from './registry-clock';
 import { replay } from './replay';
@@ -74,6 +75,7 @@ const program = (): Command => {
     .action(async (duration: string) => registryClock(context(), duration, print));
 
   identityCommands(cli, print, context);
+  priceCommands(cli, print, context);
 
   return cli;
 };

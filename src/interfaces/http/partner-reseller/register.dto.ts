@@ -109,3 +109,23 @@ export class RegisterDomainDto {
   @Type(() => RegistrationDnsDto)
   dns?: RegistrationDnsDto;
 }
+
+export class RenewalDto {
+  @IsInt()
+  @Min(1)
+  @Max(10)
+  @JSONSchema({ description: 'Years to add to the current expiry' })
+  period!: number;
+
+  @IfPresent()
+  @IsString()
+  @MaxLength(40)
+  @JSONSchema({
+    description:
+      'The expiry the renewal starts from, as GET /renewals answered it (`expirationDate`); when the name expires ' +
+      'on another day (it was renewed since), the renewal is refused with EXPIRATION_DATE_MISMATCH instead of ' +
+      'renewing twice',
+    examples: ['2027-11-23T16:42:05.000Z'],
+  })
+  expirationDate?: string;
+}

@@ -1,5 +1,6 @@
-import { Body, Controller, Post, Query } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
+import { Body, Controller, Get, Param, Post, Query } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { GetRenewalTerms, RenewDnsDomain } from '../../../application/dns-domains/renew-domain.command';
 import { RegisterDnsDomain } from '../../../application/dns-domains/register-domain.command';
 import { ResellerSettings } from '../../../application/dns-domains/reseller-settings';
 import { Principal } from '../../../application/identity/authenticator';
@@ -9,9 +10,10 @@ import { ForResellerKeys } from '../shared/auth/partner-profile-routing';
 import { Documented } from '../shared/openapi/documented';
 import { operationResult } from '../shared/operation-results';
 import { RequestValidationError } from '../shared/problem';
-import { PreviewQuery } from '../shared/request-params';
-import { RegisterDomainDto } from './register.dto';
-import { dnsNameOf, registrantOf } from './reseller-input';
+import { RegisterDomainDto, RenewalDto } from './register.dto';
+import { DnsNameParams, ResellerCommitQuery } from './reseller-params.dto';
+import { renewalInfoView } from './reseller-views';
+import { commitModeOf, dnsNameOf, expectedExpiryOf, registrantOf } from './reseller-input';
 
 /** Surface D's domains: registration (the rest of the life cycle joins it). */
 @Controller('partner/v3')
@@ -19,6 +21,7 @@ import { dnsNameOf, registrantOf } from './reseller-input';
 export class ResellerDomainsController {
   constructor(
     private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
     private readonly settings: ResellerSettings,
   ) {}
 
@@ -28,13 +31,23 @@ export class ResellerDomainsController {
     summary:
       'Register an available name for its registrant (a contact by id, or a new one), charged to the running balance; `$preview=true` quotes it',
     answer: 'DomainOperationResult',
-    refuses: ['NOT_AVAILABLE', 'INSUFFICIENT_BALANCE', 'CONCURRENT_OPERATION', 'NOT_FOUND'],
+    refuses: [
+      'NOT_AVAILABLE',
+      'INSUFFICIENT_BALANCE',
+      'CONCURRENT_OPERATION',
+      'NOT_FOUND',
+      'QUOTE_INVALID',
+      'QUOTE_MISMATCH',
+      'QUOTE_EXPIRED',
+      'QUOTE_USED',
+    ],
   })
   async register(
     @CurrentPrincipal() principal: Principal,
-    @Query() query: PreviewQuery,
+    @Query() query: ResellerCommitQuery,
     @Body() body: RegisterDomainDto,
   ) {
+    const preview = commitModeOf(query);
     const name = dnsNameOf(body.name);
     if (!this.settings.sells(name.tld)) {
       throw new RequestValidationError([
@@ -48,7 +61,55 @@ export class ResellerDomainsController {
       ),
     );
     const op: ExistingOperation = await this.commands.execute(
-      new RegisterDnsDomain(principal.accountId, name, body.dns?.period, owner, contacts, query.$preview === 'true'),
+      new RegisterDnsDomain(principal.accountId, name, body.dns?.period, owner, contacts, preview, query.$quote),
+    );
+    return operationResult(this.settings.namespace, 'DomainOperationResult', op);
+  }
+
+  @Get('domains/:name/renewals')
+  @Documented({
+    summary: "Whether one of the account's names renews now, until when it is in its term and grace, and the price",
+    answer: 'DomainRenewalInfo',
+  })
+  async renewalTerms(@CurrentPrincipal() principal: Principal, @Param() params: DnsNameParams) {
+    const quote = await this.queries.execute(new GetRenewalTerms(principal.accountId, dnsNameOf(params.name)));
+    return renewalInfoView(this.settings.namespace, quote);
+  }
+
+  @Post('domains/:name/renewals')
+  @Documented({
+    summary:
+      "Renew one of the account's names from its current expiry (restored first in redemption), charged to the " +
+      "running balance; `$preview=true` quotes it, `$quote` commits at a preview's price",
+    answer: 'DomainOperationResult',
+    refuses: [
+      'NOT_AVAILABLE',
+      'INSUFFICIENT_BALANCE',
+      'CONCURRENT_OPERATION',
+      'EXPIRATION_DATE_MISMATCH',
+      'QUOTE_INVALID',
+      'QUOTE_MISMATCH',
+      'QUOTE_EXPIRED',
+      'QUOTE_USED',
+    ],
+  })
+  async renew(
+    @CurrentPrincipal() principal: Principal,
+    @Param() params: DnsNameParams,
+    @Query() query: ResellerCommitQuery,
+    @Body() body: RenewalDto,
+  ) {
+    const preview = commitModeOf(query);
+    const name = dnsNameOf(params.name);
+    const op: ExistingOperation = await this.commands.execute(
+      new RenewDnsDomain(
+        principal.accountId,
+        name,
+        body.period,
+        expectedExpiryOf(body.expirationDate),
+        preview,
+        query.$quote,
+      ),
     );
     return operationResult(this.settings.namespace, 'DomainOperationResult', op);
   }

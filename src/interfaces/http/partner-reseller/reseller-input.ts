@@ -103,3 +103,21 @@ export const registrantOf = (owner: RegistrationOwnerDto | undefined): Registran
   if (missing.length > 0) refuse(missing.map((field) => ({ path: `owner.contact.${field}`, message: 'is required' })));
   return { details: contactDetailsOf(contact as ContactDto, 'owner.contact.') };
 };
+
+/** Whether a paid change is a preview; a preview names no quote of its own (`$quote` commits one). */
+export const commitModeOf = (query: { readonly $preview?: string; readonly $quote?: string }): boolean => {
+  const preview = query.$preview === 'true';
+  if (preview && query.$quote !== undefined) {
+    refuse([{ path: '$quote', message: 'commits a preview; it cannot be given with $preview=true' }]);
+  }
+  return preview;
+};
+
+/** `expirationDate` of a renewal: a date or a date and time (ISO 8601), compared by its calendar day (UTC). */
+export const expectedExpiryOf = (value: string | undefined): number | undefined => {
+  if (value === undefined) return undefined;
+  const at = /^\d{4}-\d{2}-\d{2}(?:T[0-9:.]+(?:Z|[+-]\d{2}:\d{2}))?$/.test(value) ? Date.parse(value) : NaN;
+  return Number.isNaN(at)
+    ? refuse([{ path: 'expirationDate', message: 'must be a date as GET /renewals gives it (2027-11-23T16:42:05Z)' }])
+    : at;
+};

@@ -1,7 +1,7 @@
 import { IsString, Matches, MaxLength } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 import { idPattern } from '../../../domain/shared/ids';
-import { Once, Repeated } from '../shared/request-params';
+import { Once, PreviewQuery, Repeated } from '../shared/request-params';
 
 /** Query and path parameters of surface D's routes (`decisions.md` §4); reseller-input checks names in depth. */
 
@@ -112,4 +112,16 @@ export class ResellerOperationParams {
   @Matches(idPattern('operation'), { message: 'is not an operation id (op-<uuid>)' })
   @JSONSchema({ description: 'An operation id', examples: ['op-3b241101-e2bb-4255-8caf-4136c566a962'] })
   id!: string;
+}
+
+/** A paid change: `$preview=true` quotes it; `$quote=<preview id>` commits it at the price that preview quoted. */
+export class ResellerCommitQuery extends PreviewQuery {
+  @Once({
+    maxLength: 64,
+    description:
+      'The id of a PREVIEW operation of the same request, within its `validUntilTimestamp`: the commit is charged ' +
+      'the price that preview quoted (once; QUOTE_EXPIRED after its validity, QUOTE_USED when already committed)',
+  })
+  @Matches(idPattern('operation'), { message: 'is not an operation id (op-<uuid>)' })
+  $quote?: string;
 }

@@ -1,4 +1,5 @@
 import { StoredContact } from '../../../application/dns-domains/contact.queries';
+import { RenewalQuote } from '../../../application/dns-domains/renew-domain.command';
 import { NameAvailability, PricesOf, TldOffer } from '../../../application/dns-domains/dns-catalogue';
 import { partnerType } from '../../../application/shared/partner-type';
 import { DnsAvailability } from '../../../domain/dns-domains/dns-availability';
@@ -91,3 +92,15 @@ export const contactView = (namespace: string, contact: StoredContact) => {
     verification: { status: contact.verification, timestamp: contact.verificationAt },
   };
 };
+
+const isoOf = (at: number): string => new Date(at).toISOString();
+
+/** `GET /domains/{name}/renewals`: the renewal terms now, priced for one year (a restoration included). */
+export const renewalInfoView = (namespace: string, { terms, price }: RenewalQuote) => ({
+  '@type': partnerType(namespace, 'DomainRenewalInfo'),
+  isEligible: terms.isEligible,
+  expirationDate: isoOf(terms.expiresAt),
+  gracePeriodExpirationDate: isoOf(terms.graceEndsAt),
+  ...(price ? { price: priceView(price) } : {}),
+  period: terms.period,
+});

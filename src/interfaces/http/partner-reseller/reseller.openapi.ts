@@ -198,6 +198,18 @@ export const resellerPartnerDocument = (namespace: string): SurfaceDocument => {
       id: { type: 'string', description: 'Only for an operation of the calling account' },
     }),
     DomainPendingOperationList: list('DomainPendingOperation'),
+    DomainRenewalInfo: closed(['@type', 'isEligible', 'expirationDate', 'period'], {
+      '@type': type('DomainRenewalInfo'),
+      isEligible: { type: 'boolean', description: 'false in pending delete, with DNS_RENEW off, or ten years ahead' },
+      expirationDate: { type: 'string', format: 'date-time', description: "The registry's expiry now" },
+      gracePeriodExpirationDate: {
+        type: 'string',
+        format: 'date-time',
+        description: 'The end of the auto-renew grace period; redemption (renewal with restoration) follows',
+      },
+      price: { ...ref('Price'), description: 'One year, with the restoration fee for a name in redemption' },
+      period: PERIOD,
+    }),
     Contact: closed(
       [
         '@type',

@@ -55,6 +55,11 @@ export const DOMAIN_STATUS: Readonly<Record<DomainErrorCode, number>> = {
   WALLET_ALREADY_VERIFIED: 409,
   SIGNATURE_INVALID: 400,
   BAD_GATEWAY: 502,
+  QUOTE_INVALID: 400,
+  QUOTE_MISMATCH: 409,
+  QUOTE_EXPIRED: 409,
+  QUOTE_USED: 409,
+  EXPIRATION_DATE_MISMATCH: 409,
 };
 
 /** Codes of statuses that no domain error raises; each surface maps them into its own vocabulary. */

@@ -47,6 +47,11 @@ export const PARTNER_CODES: ReadonlySet<string> = new Set([
   'WALLET_ALREADY_VERIFIED',
   'SIGNATURE_INVALID',
   'BAD_GATEWAY',
+  'QUOTE_INVALID',
+  'QUOTE_MISMATCH',
+  'QUOTE_EXPIRED',
+  'QUOTE_USED',
+  'EXPIRATION_DATE_MISMATCH',
 ]);
 
 /** The codes of surface E (`decisions.md` §5) and the generic ones every `{code}` surface shares. */

@@ -1,0 +1,45 @@
+import { Injectable } from '@nestjs/common';
+import { DnsDomain, dnsDomainDecider, dnsDomainStream } from '../../domain/dns-domains/dns-domain';
+import { NotFound } from '../../domain/shared/errors';
+import { SecondLevelName } from '../../domain/shared/names';
+import { Registry, RegistryDomainInfo } from '../registry/registry.port';
+import { EventStore } from '../shared/event-store.port';
+import { loadStream } from '../shared/handle-command';
+import { DnsCatalogue, TldOffer } from './dns-catalogue';
+
+/** One of an account's names: what this service holds of it, and the registry's record as of now. */
+export interface AccountName {
+  readonly name: SecondLevelName;
+  readonly held: Extract<DnsDomain, { status: 'REGISTERED' }>;
+  readonly info: RegistryDomainInfo;
+  readonly offer: TldOffer | undefined;
+  /** The registry's yearly price for a premium name; null for a standard one. */
+  readonly premiumCents: number | null;
+  readonly now: number;
+}
+
+/**
+ * The account's registered names as surface D's routes read them. A name that is not the account's, or that the
+ * registry no longer holds for us, is NOT_FOUND, told like one that never existed.
+ */
+@Injectable()
+export class AccountNames {
+  constructor(
+    private readonly store: EventStore,
+    private readonly registry: Registry,
+    private readonly catalogue: DnsCatalogue,
+  ) {}
+
+  async get(accountId: string, name: SecondLevelName): Promise<AccountName> {
+    const { state } = await loadStream(this.store, dnsDomainStream(name.name), dnsDomainDecider);
+    if (state.status !== 'REGISTERED' || state.accountId !== accountId) throw new NotFound('domain', name.name);
+    const [info, offer, [check], now] = await Promise.all([
+      this.registry.info(name.name),
+      this.catalogue.tld(name.tld),
+      this.registry.check([name.name]),
+      this.registry.now(),
+    ]);
+    if (!info?.sponsoredByUs) throw new NotFound('domain', name.name);
+    return { name, held: state, info, offer, premiumCents: check.premiumCents, now };
+  }
+}
