@@ -248,4 +248,30 @@ describe('reseller quotes and renewals (surface D)', () => {
       expect(new Date(info!.expiresAt).toISOString()).toBe(YEAR(expiresAt, 1));
     });
   });
+
+  it('shows every charge of the account on its billing routes, newest first, with the balance they add up to', async () => {
+    const billing = await reseller.call('GET', '/account/billing');
+    expect(billing.body).toEqual({
+      '@type': 'domain-engine/partner.v3.AccountBilling',
+      balanceUsdCents: await balance(),
+    });
+    const transactions = await reseller.call('GET', '/account/billing/transactions');
+    const items = transactions.body.items as { type: string; amountUsdCents: number; createdAtTimestamp: number }[];
+    expect(items[0]).toMatchObject({
+      type: 'ORDER',
+      amountUsdCents: 1499,
+      notes: expect.stringMatching(/^DOMAIN_RENEWAL q/),
+    });
+    expect(items[1]).toMatchObject({
+      type: 'ORDER',
+      amountUsdCents: 8000,
+      notes: expect.stringMatching(/^DOMAIN_RESTORATION/),
+    });
+    expect(items.map((item) => item.createdAtTimestamp)).toEqual(
+      [...items.map((item) => item.createdAtTimestamp)].sort((a, b) => b - a),
+    );
+    const account = await reseller.call('GET', '/account');
+    expect(account.body).toMatchObject({ id: reseller.accountId, defaultWalletAddress: null });
+    expect(account.body.webhookSecret).toEqual(expect.any(String));
+  });
 });

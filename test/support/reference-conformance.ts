@@ -31,6 +31,12 @@ export const REFERENCE_EXCEPTIONS: readonly ReferenceException[] = [
     reason:
       'interface-spec.md: OperationMinimal.type is "declared as an object" by the reference, yet it is one of the operation types (strings) like every other operation type; we answer the string',
   },
+  {
+    route: 'GET /partner/v3/account/billing/transactions',
+    problem: /\(body\) must match exactly one schema in oneOf \{"passingSchemas":\[0,1\]\}/,
+    reason:
+      'the reference answers either a transaction list or (groupBy) a group list, as a oneOf; an empty page is both, so no answer without transactions can pass it: the items of a non-empty page are still checked',
+  },
 ];
 
 /**

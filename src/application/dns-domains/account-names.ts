@@ -31,15 +31,21 @@ export class AccountNames {
   ) {}
 
   async get(accountId: string, name: SecondLevelName): Promise<AccountName> {
+    const found = await this.find(accountId, name);
+    if (!found) throw new NotFound('domain', name.name);
+    return found;
+  }
+
+  /** The name when it is one of the account's, registered and held for us by the registry; undefined otherwise. */
+  async find(accountId: string, name: SecondLevelName): Promise<AccountName | undefined> {
     const { state } = await loadStream(this.store, dnsDomainStream(name.name), dnsDomainDecider);
-    if (state.status !== 'REGISTERED' || state.accountId !== accountId) throw new NotFound('domain', name.name);
+    if (state.status !== 'REGISTERED' || state.accountId !== accountId) return undefined;
     const [info, offer, [check], now] = await Promise.all([
       this.registry.info(name.name),
       this.catalogue.tld(name.tld),
       this.registry.check([name.name]),
       this.registry.now(),
     ]);
-    if (!info?.sponsoredByUs) throw new NotFound('domain', name.name);
-    return { name, held: state, info, offer, premiumCents: check.premiumCents, now };
+    return info?.sponsoredByUs ? { name, held: state, info, offer, premiumCents: check.premiumCents, now } : undefined;
   }
 }

@@ -11,6 +11,8 @@ import { RegistrationDependencyExecutor } from './registration-dependency.execut
 import { RegistrationSettlement } from './registration-settlement';
 import { SetDnsPricesHandler } from './set-prices.command';
 import { AccountNames } from './account-names';
+import { GetAuthorizationCodeHandler, GetDnsFlagsHandler, UpdateDnsFlagsHandler } from './domain-flags';
+import { FlagsDependencyExecutor } from './flags-dependency.executor';
 import { GetRenewalTermsHandler, RenewDnsDomainHandler } from './renew-domain.command';
 import { RenewalDependencyExecutor } from './renewal-dependency.executor';
 import { RenewalSettlement } from './renewal-settlement';
@@ -34,8 +36,12 @@ import { OperationFinishers } from '../operations/operation-finishers';
     RenewDnsDomainHandler,
     RenewalDependencyExecutor,
     RenewalSettlement,
+    GetDnsFlagsHandler,
+    UpdateDnsFlagsHandler,
+    GetAuthorizationCodeHandler,
+    FlagsDependencyExecutor,
   ],
-  exports: [DnsCatalogue],
+  exports: [DnsCatalogue, AccountNames],
 })
 export class DnsDomainsModule implements OnModuleInit {
   constructor(
@@ -48,12 +54,14 @@ export class DnsDomainsModule implements OnModuleInit {
     private readonly settlement: RegistrationSettlement,
     private readonly renewalExecutor: RenewalDependencyExecutor,
     private readonly renewalSettlement: RenewalSettlement,
+    private readonly flagsExecutor: FlagsDependencyExecutor,
   ) {}
 
   onModuleInit(): void {
     this.executors.register(this.contactExecutor);
     this.executors.register(this.registrationExecutor);
     this.executors.register(this.renewalExecutor);
+    this.executors.register(this.flagsExecutor);
     this.finishers.register(this.settlement);
     this.finishers.register(this.renewalSettlement);
     this.consumers.addReactor(this.verificationMailer);

@@ -18,6 +18,7 @@ const newAuthorizationCode = (): string => `${randomBytes(12).toString('base64ur
  * `DOMAIN_REGISTER` creates the name at the registry for the account's registrant (a contact created by the same
  * operation, or one it names) and records it as the account's. A job run again after the registry created the name
  * finds it sponsored by us while the registration is still pending, and records it instead of creating it twice.
+ * A new name is locked against transfers out (`clientTransferProhibited`, the `DNS_TRANSFER_OUT` flag off).
  */
 @Injectable()
 export class RegistrationDependencyExecutor implements DependencyExecutor {
@@ -57,6 +58,10 @@ export class RegistrationDependencyExecutor implements DependencyExecutor {
               contacts: { registrant, admin: handleOf('admin'), tech: handleOf('tech'), billing: handleOf('billing') },
               nameservers: [],
             });
+      // locked against transfers out until the reseller turns DNS_TRANSFER_OUT on, as registrars lock new names
+      if (!info.statuses.includes('clientTransferProhibited')) {
+        info = await this.registry.update({ name, add: ['clientTransferProhibited'] });
+      }
     } catch (error) {
       if (!(error instanceof RegistryRefused)) throw error; // unreachable registry: the worker retries
       const code = error.code === 2302 ? 'NOT_AVAILABLE' : 'REGISTRY_REFUSED';

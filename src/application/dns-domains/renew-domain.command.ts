@@ -23,7 +23,7 @@ export interface RenewalQuote {
   readonly quote: readonly QuotedAmount[];
 }
 
-const renewalQuoteOf = (held: AccountName, years: number): RenewalQuote => {
+export const renewalQuoteOf = (held: AccountName, years: number): RenewalQuote => {
   const { info, offer, premiumCents, now } = held;
   const terms = renewalTermsOf(info, offer?.rules?.maxYears ?? 10, now);
   const prices = offer?.prices;

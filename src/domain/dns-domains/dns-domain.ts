@@ -24,11 +24,7 @@ export type DnsDomainRenewed = DomainEvent<'DnsDomainRenewed', Of<{ expiresAt: n
 /** Whether the registrar's directory (WHOIS, RDAP) shows a proxy instead of the registrant; on by default. */
 export type DnsWhoisProxySet = DomainEvent<'DnsWhoisProxySet', Of<{ enabled: boolean }>>;
 export type DnsDomainEvent =
-  | DnsRegistrationRequested
-  | DnsDomainRegistered
-  | DnsRegistrationAbandoned
-  | DnsDomainRenewed
-  | DnsWhoisProxySet;
+  DnsRegistrationRequested | DnsDomainRegistered | DnsRegistrationAbandoned | DnsDomainRenewed | DnsWhoisProxySet;
 export const DNS_DOMAIN_EVENT_TYPES: readonly DnsDomainEvent['type'][] = [
   'DnsRegistrationRequested',
   'DnsDomainRegistered',
@@ -43,11 +39,7 @@ export type AbandonDnsRegistration = DomainCommand<'AbandonDnsRegistration', Dns
 export type RecordDnsRenewal = DomainCommand<'RecordDnsRenewal', DnsDomainRenewed['data']>;
 export type SetDnsWhoisProxy = DomainCommand<'SetDnsWhoisProxy', DnsWhoisProxySet['data']>;
 export type DnsDomainCommand =
-  | RequestDnsRegistration
-  | RecordDnsRegistration
-  | AbandonDnsRegistration
-  | RecordDnsRenewal
-  | SetDnsWhoisProxy;
+  RequestDnsRegistration | RecordDnsRegistration | AbandonDnsRegistration | RecordDnsRenewal | SetDnsWhoisProxy;
 
 export type DnsDomain =
   | Readonly<{ status: 'NONE' }>

@@ -33,7 +33,8 @@ export type DomainErrorCode =
   | 'QUOTE_MISMATCH'
   | 'QUOTE_EXPIRED'
   | 'QUOTE_USED'
-  | 'EXPIRATION_DATE_MISMATCH';
+  | 'EXPIRATION_DATE_MISMATCH'
+  | 'TRANSFER_LOCKED';
 
 export class DomainError extends Error {
   constructor(

@@ -3,8 +3,10 @@ import { DnsDomainsModule } from '../../../application/dns-domains/dns-domains.m
 import { ResellerSettings } from '../../../application/dns-domains/reseller-settings';
 import { OpenApiDocuments } from '../shared/openapi/openapi-documents';
 import { ContactVerificationController } from './contact-verification.controller';
+import { ResellerAccountController } from './reseller-account.controller';
 import { ResellerCatalogueController } from './reseller-catalogue.controller';
 import { ResellerContactsController } from './reseller-contacts.controller';
+import { ResellerDomainSettingsController } from './reseller-domain-settings.controller';
 import { ResellerDomainsController } from './reseller-domains.controller';
 import { ResellerOperationsController } from './reseller-operations.controller';
 import { resellerPartnerDocument } from './reseller.openapi';
@@ -17,6 +19,8 @@ import { resellerPartnerDocument } from './reseller.openapi';
     ResellerContactsController,
     ResellerOperationsController,
     ResellerDomainsController,
+    ResellerDomainSettingsController,
+    ResellerAccountController,
     ContactVerificationController,
   ],
 })

@@ -129,3 +129,18 @@ export class RenewalDto {
   })
   expirationDate?: string;
 }
+
+export class FlagStatusDto {
+  @IsIn(['ENABLED', 'DISABLED'])
+  status!: 'ENABLED' | 'DISABLED';
+}
+
+/** `PATCH /domains/{name}/flags`: the flags to change, each to a status. */
+export class FlagsUpdateDto {
+  @IfPresent() @IsObject() @ValidateNested() @Type(() => FlagStatusDto) DNS_RESOLUTION?: FlagStatusDto;
+  @IfPresent() @IsObject() @ValidateNested() @Type(() => FlagStatusDto) DNS_TRANSFER_OUT?: FlagStatusDto;
+  @IfPresent() @IsObject() @ValidateNested() @Type(() => FlagStatusDto) DNS_DELETE?: FlagStatusDto;
+  @IfPresent() @IsObject() @ValidateNested() @Type(() => FlagStatusDto) DNS_RENEW?: FlagStatusDto;
+  @IfPresent() @IsObject() @ValidateNested() @Type(() => FlagStatusDto) DNS_UPDATE?: FlagStatusDto;
+  @IfPresent() @IsObject() @ValidateNested() @Type(() => FlagStatusDto) DNS_WHOIS_PROXY?: FlagStatusDto;
+}

@@ -1,17 +1,19 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import { DnsCatalogue, TldOffer } from '../../../application/dns-domains/dns-catalogue';
 import { ResellerSettings } from '../../../application/dns-domains/reseller-settings';
+import { AccountNames } from '../../../application/dns-domains/account-names';
+import { Principal } from '../../../application/identity/authenticator';
 import { partnerType } from '../../../application/shared/partner-type';
 import { suggestDnsNames } from '../../../domain/dns-domains/dns-suggestions';
 import { NotFound } from '../../../domain/shared/errors';
-import { Access } from '../shared/auth/access';
+import { Access, CurrentPrincipal } from '../shared/auth/access';
 import { ForResellerKeys } from '../shared/auth/partner-profile-routing';
 import { Documented } from '../shared/openapi/documented';
 import { list } from '../shared/partner-lists';
 import { NoQuery } from '../shared/request-params';
 import { DnsNameParams, DomainAvailabilityQuery, DomainSuggestionsQuery, TldParams } from './reseller-params.dto';
 import { dnsNameOf, lookupNamesOf, soldEndingsOf } from './reseller-input';
-import { domainView, priceView, pricingView, tldPricingView, tldSecurityView, tldView } from './reseller-views';
+import { ownDomainView, priceView, pricingView, tldPricingView, tldSecurityView, tldView } from './reseller-views';
 
 const SUGGESTIONS = 20;
 
@@ -21,6 +23,7 @@ const SUGGESTIONS = 20;
 export class ResellerCatalogueController {
   constructor(
     private readonly catalogue: DnsCatalogue,
+    private readonly names: AccountNames,
     private readonly settings: ResellerSettings,
   ) {}
 
@@ -86,13 +89,18 @@ export class ResellerCatalogueController {
     summary: 'Whether up to 50 names can be had: availability, where from, and the price',
     answer: 'DomainList',
   })
-  async availability(@Query() query: DomainAvailabilityQuery) {
+  async availability(@CurrentPrincipal() principal: Principal, @Query() query: DomainAvailabilityQuery) {
     const endings = soldEndingsOf(query.ending, this.settings.tlds);
     const names = lookupNamesOf(query.query, endings.length > 0 ? endings : this.settings.tlds);
     const found = await this.catalogue.availability(names);
+    const mine = await Promise.all(
+      found.map((each) =>
+        each.availability.status === 'REGISTERED' ? this.names.find(principal.accountId, each.name) : undefined,
+      ),
+    );
     return list(
       this.settings.namespace,
-      found.map((each) => domainView(this.settings.namespace, each)),
+      found.map((each, index) => ownDomainView(this.settings.namespace, each, mine[index], query.$expand ?? [])),
     );
   }
 

@@ -10,6 +10,7 @@ import { ForResellerKeys } from '../shared/auth/partner-profile-routing';
 import { Documented } from '../shared/openapi/documented';
 import { operationResult } from '../shared/operation-results';
 import { RequestValidationError } from '../shared/problem';
+import { NoQuery } from '../shared/request-params';
 import { RegisterDomainDto, RenewalDto } from './register.dto';
 import { DnsNameParams, ResellerCommitQuery } from './reseller-params.dto';
 import { renewalInfoView } from './reseller-views';
@@ -71,7 +72,11 @@ export class ResellerDomainsController {
     summary: "Whether one of the account's names renews now, until when it is in its term and grace, and the price",
     answer: 'DomainRenewalInfo',
   })
-  async renewalTerms(@CurrentPrincipal() principal: Principal, @Param() params: DnsNameParams) {
+  async renewalTerms(
+    @CurrentPrincipal() principal: Principal,
+    @Param() params: DnsNameParams,
+    @Query() _query: NoQuery,
+  ) {
     const quote = await this.queries.execute(new GetRenewalTerms(principal.accountId, dnsNameOf(params.name)));
     return renewalInfoView(this.settings.namespace, quote);
   }

@@ -125,3 +125,8 @@ export class ResellerCommitQuery extends PreviewQuery {
   @Matches(idPattern('operation'), { message: 'is not an operation id (op-<uuid>)' })
   $quote?: string;
 }
+
+export class DomainExpandQuery {
+  @Repeated({ max: 2, oneOf: DOMAIN_EXPANSIONS, description: "Parts to include for the account's own names" })
+  $expand?: string[];
+}

@@ -1,5 +1,10 @@
 import { StoredContact } from '../../../application/dns-domains/contact.queries';
-import { RenewalQuote } from '../../../application/dns-domains/renew-domain.command';
+import { AccountName } from '../../../application/dns-domains/account-names';
+import { DnsFlags, flagsOf } from '../../../application/dns-domains/domain-flags';
+import { RenewalQuote, renewalQuoteOf } from '../../../application/dns-domains/renew-domain.command';
+import { DNS_FLAGS, DnsFlagState } from '../../../domain/dns-domains/dns-flags';
+import { REGISTRATION_STATUS_OF } from '../../../domain/dns-domains/registration-status';
+import { AUTO_RENEW_GRACE_MS } from '../../../domain/registry/registry-periods';
 import { NameAvailability, PricesOf, TldOffer } from '../../../application/dns-domains/dns-catalogue';
 import { partnerType } from '../../../application/shared/partner-type';
 import { DnsAvailability } from '../../../domain/dns-domains/dns-availability';
@@ -103,4 +108,78 @@ export const renewalInfoView = (namespace: string, { terms, price }: RenewalQuot
   gracePeriodExpirationDate: isoOf(terms.graceEndsAt),
   ...(price ? { price: priceView(price) } : {}),
   period: terms.period,
+});
+
+const flagView = (namespace: string, { status, readonlyReasons }: DnsFlagState) => ({
+  '@type': partnerType(namespace, 'DomainFlag'),
+  status,
+  ...(readonlyReasons.length > 0 ? { readonly: { state: true, reasons: readonlyReasons } } : {}),
+});
+
+const flagViews = (namespace: string, flags: DnsFlags) =>
+  Object.fromEntries(DNS_FLAGS.map((flag) => [flag, flagView(namespace, flags[flag])]));
+
+/** `GET /domains/{name}/flags`. */
+export const flagsView = (namespace: string, flags: DnsFlags) => ({
+  '@type': partnerType(namespace, 'DomainFlagsResult'),
+  ...flagViews(namespace, flags),
+});
+
+/** Tokenizing a DNS name on a chain is not offered: the reference lists the flag, always off. */
+const noTokenizationView = (namespace: string) => ({
+  '@type': partnerType(namespace, 'DomainFlag'),
+  status: 'DISABLED',
+  readonly: { state: true, reasons: [{ code: 'NOT_SUPPORTED', message: 'DNS names are not tokenized here' }] },
+});
+
+/** The registry's dates of one of the account's names, and where it is in its life. */
+const registrationDatesView = ({ info }: AccountName) => ({
+  status: REGISTRATION_STATUS_OF[info.phase],
+  registryCreatedDate: isoOf(info.createdAt),
+  expirationDate: isoOf(info.expiresAt),
+  expirationGracePeriodDate: isoOf(info.expiresAt + AUTO_RENEW_GRACE_MS),
+});
+
+/**
+ * A name as `GET /domains` and `GET /domains/{name}` show it: one of the account's (owner SERVICE, with the
+ * registrant) with the parts asked for in `$expand`, or any other name with its availability.
+ */
+export const ownDomainView = (
+  namespace: string,
+  found: NameAvailability,
+  mine: AccountName | undefined,
+  expand: readonly string[],
+) => {
+  const base = domainView(namespace, found);
+  if (!mine) return base;
+  const renewal = renewalQuoteOf(mine, 1).price;
+  return {
+    ...base,
+    owner: { type: 'SERVICE', ...(mine.info.contacts ? { contactId: mine.info.contacts.registrant } : {}) },
+    ...(expand.includes('registration')
+      ? {
+          registration: {
+            ...registrationDatesView(mine),
+            ...(mine.info.phase === 'ACTIVE' ? {} : { deletionAtTimestamp: mine.info.purgesAt }),
+            ...(renewal ? { pricing: { renewal: priceView(renewal) } } : {}),
+          },
+        }
+      : {}),
+    ...(expand.includes('flags')
+      ? {
+          flags: {
+            ...flagViews(namespace, flagsOf(mine)),
+            DNS_UNS_TOKENIZATION: noTokenizationView(namespace),
+          },
+        }
+      : {}),
+  };
+};
+
+/** `GET /domains/{name}/dns`: who serves the name's DNS, and its registration dates. */
+export const dnsMetadataView = (namespace: string, mine: AccountName) => ({
+  '@type': partnerType(namespace, 'IcannDomainDnsMetadata'),
+  // the service's own nameservers arrive with the DNS server; until then a name has none or the customer's
+  provider: mine.info.nameservers.length === 0 ? 'NONE' : 'EXTERNAL',
+  registration: registrationDatesView(mine),
 });

@@ -1,5 +1,6 @@
 import { partnerType } from '../../../application/shared/partner-type';
 import { DNS_AVAILABILITY_STATUSES } from '../../../domain/dns-domains/dns-availability';
+import { DNS_FLAGS } from '../../../domain/dns-domains/dns-flags';
 import { partnerErrorSchemas } from '../shared/openapi/error-schemas';
 import { JsonSchema, ref } from '../shared/openapi/json-schema';
 import { CENTS, closed, MILLIS, partnerShapes, UNICODE_NAME } from '../shared/openapi/partner-schemas';
@@ -31,6 +32,15 @@ const RESELLER_DEPENDENCIES = [
   'WEBHOOK_CREATE',
   'WEBHOOK_DELETE',
 ];
+const FLAGS: readonly string[] = DNS_FLAGS;
+const REGISTRATION_DATES: Record<string, JsonSchema> = {
+  status: {
+    enum: ['REGISTERED', 'EXPIRED_GRACE_PERIOD', 'EXPIRED_REDEMPTION_PERIOD', 'EXPIRED_PENDING_DELETE', 'INACTIVE'],
+  },
+  registryCreatedDate: { type: 'string', format: 'date-time' },
+  expirationDate: { type: 'string', format: 'date-time' },
+  expirationGracePeriodDate: { type: 'string', format: 'date-time', description: 'The end of auto-renew grace' },
+};
 const CONSTRAINTS = closed(['registration'], { registration: closed(['period'], { period: PERIOD }) });
 
 export const resellerPartnerDocument = (namespace: string): SurfaceDocument => {
@@ -44,6 +54,14 @@ export const resellerPartnerDocument = (namespace: string): SurfaceDocument => {
       transfer: ref('Price'),
       restoration: ref('Price'),
       constraints: CONSTRAINTS,
+    });
+
+  /** Surface D's cursor lists: `next` holds the cursor of the next page, and is null on the last one. */
+  const pageOf = (item: string, cursor: JsonSchema): JsonSchema =>
+    closed(['@type', 'items', 'next'], {
+      '@type': type('CursorList'),
+      items: { type: 'array', items: ref(item) },
+      next: { oneOf: [closed(['$cursor'], { $cursor: cursor }), { type: 'null', description: 'The last page' }] },
     });
 
   const schemas = ({ dependencyTypes }: SurfaceDocumentContext): Record<string, JsonSchema> => ({
@@ -91,6 +109,14 @@ export const resellerPartnerDocument = (namespace: string): SurfaceDocument => {
         owner: closed(['type'], {
           type: { enum: ['NONE', 'SERVICE', 'UNKNOWN'], description: 'UNKNOWN: registered, to someone else' },
           contactId: { type: 'string' },
+        }),
+        registration: closed(['status', 'registryCreatedDate', 'expirationDate', 'expirationGracePeriodDate'], {
+          ...REGISTRATION_DATES,
+          deletionAtTimestamp: { ...MILLIS, description: 'Past its term: when the registry purges it' },
+          pricing: closed([], { renewal: ref('Price') }),
+        }),
+        flags: closed([...FLAGS, 'DNS_UNS_TOKENIZATION'], {
+          ...Object.fromEntries([...FLAGS, 'DNS_UNS_TOKENIZATION'].map((flag) => [flag, ref('DomainFlag')])),
         }),
         availability: closed(['source', 'status'], {
           source: { enum: ['SERVICE', 'EXTMARKET_A', 'EXTMARKET_B'] },
@@ -176,21 +202,10 @@ export const resellerPartnerDocument = (namespace: string): SurfaceDocument => {
       createdAtTimestamp: MILLIS,
       lastUpdatedTimestamp: MILLIS,
     }),
-    OperationMinimalList: closed(['@type', 'items', 'next'], {
-      '@type': type('CursorList'),
-      items: { type: 'array', items: ref('OperationMinimal') },
-      next: {
-        oneOf: [
-          closed(['$cursor'], {
-            $cursor: {
-              type: 'string',
-              pattern: '^[0-9]+$',
-              description: 'An integer, as text: pass it as `$cursor` for the next page',
-            },
-          }),
-          { type: 'null', description: 'The last page' },
-        ],
-      },
+    OperationMinimalList: pageOf('OperationMinimal', {
+      type: 'string',
+      pattern: '^[0-9]+$',
+      description: 'An integer, as text: pass it as `$cursor` for the next page',
     }),
     DomainPendingOperation: closed(['@type', 'type'], {
       '@type': type('DomainPendingOperation'),
@@ -198,6 +213,63 @@ export const resellerPartnerDocument = (namespace: string): SurfaceDocument => {
       id: { type: 'string', description: 'Only for an operation of the calling account' },
     }),
     DomainPendingOperationList: list('DomainPendingOperation'),
+    DomainFlag: closed(['@type', 'status'], {
+      '@type': type('DomainFlag'),
+      status: { enum: ['ENABLED', 'DISABLED'] },
+      readonly: closed(['state', 'reasons'], {
+        state: { const: true },
+        reasons: {
+          type: 'array',
+          items: closed(['code', 'message'], {
+            code: { enum: ['PENDING_DELETE', 'PENDING_TRANSFER', 'TRANSFER_LOCK', 'NOT_SUPPORTED'] },
+            message: { type: 'string' },
+            untilTimestamp: { ...MILLIS, description: 'When the reason ends by itself' },
+          }),
+        },
+      }),
+    }),
+    DomainFlags: closed(['@type', ...FLAGS], {
+      '@type': type('DomainFlagsResult'),
+      ...Object.fromEntries(FLAGS.map((flag) => [flag, ref('DomainFlag')])),
+    }),
+    DomainFlagOperationResult: result('DomainFlagOperationResult'),
+    DnsMetadata: closed(['@type', 'provider', 'registration'], {
+      '@type': type('IcannDomainDnsMetadata'),
+      provider: { enum: ['SERVICE', 'EXTERNAL', 'NONE'] },
+      registration: closed(['status', 'registryCreatedDate', 'expirationDate', 'expirationGracePeriodDate'], {
+        ...REGISTRATION_DATES,
+      }),
+    }),
+    AuthorizationCode: closed(['@type', 'code'], {
+      '@type': type('ICannDomainTransferAuthorizationCode'),
+      code: { type: 'string', description: 'Give it to the gaining registrar' },
+    }),
+    Account: closed(['@type', 'id', 'defaultWalletAddress', 'webhookSecret'], {
+      '@type': type('AccountSummary'),
+      id: { type: 'string', pattern: '^acc-' },
+      defaultWalletAddress: { type: 'null', description: 'Resellers hold no wallets' },
+      webhookSecret: { type: 'string', description: 'Webhook deliveries are signed with it (x-svc-signature)' },
+    }),
+    AccountBilling: closed(['@type', 'balanceUsdCents'], {
+      '@type': type('AccountBilling'),
+      balanceUsdCents: { type: 'integer', description: 'What the account owes: charges less credits' },
+    }),
+    BillingTransaction: closed(
+      ['@type', 'id', 'type', 'amountUsdCents', 'operationId', 'createdAtTimestamp', 'notes'],
+      {
+        '@type': type('BillingTransaction'),
+        id: { type: 'string', pattern: '^btx-' },
+        type: { enum: ['ORDER', 'REFUND'] },
+        amountUsdCents: { type: 'integer', description: 'Positive for a charge, negative for a credit' },
+        operationId: { type: 'string', pattern: '^op-' },
+        createdAtTimestamp: MILLIS,
+        notes: { type: 'string', description: 'What it was for: the reason and the domain' },
+      },
+    ),
+    BillingTransactionList: pageOf('BillingTransaction', {
+      type: 'string',
+      description: 'Pass it as `$cursor` for the next page',
+    }),
     DomainRenewalInfo: closed(['@type', 'isEligible', 'expirationDate', 'period'], {
       '@type': type('DomainRenewalInfo'),
       isEligible: { type: 'boolean', description: 'false in pending delete, with DNS_RENEW off, or ten years ahead' },

@@ -52,6 +52,7 @@ export const PARTNER_CODES: ReadonlySet<string> = new Set([
   'QUOTE_EXPIRED',
   'QUOTE_USED',
   'EXPIRATION_DATE_MISMATCH',
+  'TRANSFER_LOCKED',
 ]);
 
 /** The codes of surface E (`decisions.md` §5) and the generic ones every `{code}` surface shares. */

@@ -1,0 +1,79 @@
+import { dnsFlagsOf, flagChangeOf, FlagFacts } from './dns-flags';
+
+const DAY = 86_400_000;
+const createdAt = Date.UTC(2026, 0, 1);
+const facts: FlagFacts = {
+  statuses: ['clientTransferProhibited'],
+  phase: 'ACTIVE',
+  createdAt,
+  transferredAt: null,
+  whoisProxy: true,
+  now: createdAt + 90 * DAY,
+};
+const statusesOf = (flags: ReturnType<typeof dnsFlagsOf>) =>
+  Object.fromEntries(Object.entries(flags).map(([flag, state]) => [flag, state.status]));
+
+describe('dns flags', () => {
+  it('are the absence of client statuses at the registry, and the WHOIS proxy setting', () => {
+    expect(statusesOf(dnsFlagsOf(facts))).toEqual({
+      DNS_RESOLUTION: 'ENABLED',
+      DNS_TRANSFER_OUT: 'DISABLED',
+      DNS_DELETE: 'ENABLED',
+      DNS_RENEW: 'ENABLED',
+      DNS_UPDATE: 'ENABLED',
+      DNS_WHOIS_PROXY: 'ENABLED',
+    });
+    const held = dnsFlagsOf({ ...facts, statuses: ['clientHold', 'clientUpdateProhibited'], whoisProxy: false });
+    expect(statusesOf(held)).toMatchObject({
+      DNS_RESOLUTION: 'DISABLED',
+      DNS_TRANSFER_OUT: 'ENABLED',
+      DNS_UPDATE: 'DISABLED',
+      DNS_WHOIS_PROXY: 'DISABLED',
+    });
+  });
+
+  it('hold DNS_TRANSFER_OUT read-only for 60 days after a registration or a transfer', () => {
+    const young = dnsFlagsOf({ ...facts, now: createdAt + 59 * DAY });
+    expect(young.DNS_TRANSFER_OUT.readonlyReasons).toEqual([
+      expect.objectContaining({ code: 'TRANSFER_LOCK', untilTimestamp: createdAt + 60 * DAY }),
+    ]);
+    expect(young.DNS_RENEW.readonlyReasons).toEqual([]);
+    const transferred = dnsFlagsOf({ ...facts, transferredAt: createdAt + 80 * DAY });
+    expect(transferred.DNS_TRANSFER_OUT.readonlyReasons[0].untilTimestamp).toBe(createdAt + 140 * DAY);
+    expect(dnsFlagsOf(facts).DNS_TRANSFER_OUT.readonlyReasons).toEqual([]);
+  });
+
+  it('are all read-only past the grace period and while a transfer is pending', () => {
+    const redeemed = dnsFlagsOf({ ...facts, phase: 'REDEMPTION' });
+    expect(Object.values(redeemed).every((flag) => flag.readonlyReasons[0]?.code === 'PENDING_DELETE')).toBe(true);
+    const moving = dnsFlagsOf({ ...facts, statuses: ['pendingTransfer'] });
+    expect(moving.DNS_WHOIS_PROXY.readonlyReasons.map((reason) => reason.code)).toEqual(['PENDING_TRANSFER']);
+    expect(dnsFlagsOf({ ...facts, phase: 'AUTO_RENEW_GRACE' }).DNS_RENEW.readonlyReasons).toEqual([]);
+  });
+});
+
+describe('flag changes', () => {
+  const flags = dnsFlagsOf(facts);
+
+  it('add the client status of a flag turned off and remove the one of a flag turned on', () => {
+    expect(flagChangeOf(flags, { DNS_TRANSFER_OUT: 'ENABLED', DNS_DELETE: 'DISABLED', DNS_RENEW: 'ENABLED' })).toEqual({
+      add: ['clientDeleteProhibited'],
+      remove: ['clientTransferProhibited'],
+    });
+    expect(flagChangeOf(flags, { DNS_WHOIS_PROXY: 'DISABLED' })).toEqual({ add: [], remove: [], whoisProxy: false });
+  });
+
+  it('refuse a change to nothing, and a read-only flag asked to change', () => {
+    expect(() => flagChangeOf(flags, { DNS_RENEW: 'ENABLED' })).toThrow(expect.objectContaining({ code: 'NO_CHANGE' }));
+    expect(() => flagChangeOf(flags, {})).toThrow(expect.objectContaining({ code: 'NO_CHANGE' }));
+    const young = dnsFlagsOf({ ...facts, now: createdAt + DAY });
+    expect(() => flagChangeOf(young, { DNS_TRANSFER_OUT: 'ENABLED', DNS_RENEW: 'DISABLED' })).toThrow(
+      expect.objectContaining({ code: 'VALIDATION', context: { readonly: ['DNS_TRANSFER_OUT'] } }),
+    );
+    // a read-only flag asked for the status it has is no change to it
+    expect(flagChangeOf(young, { DNS_TRANSFER_OUT: 'DISABLED', DNS_RENEW: 'DISABLED' })).toEqual({
+      add: ['clientRenewProhibited'],
+      remove: [],
+    });
+  });
+});

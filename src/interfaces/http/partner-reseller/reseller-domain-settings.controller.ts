@@ -1,0 +1,102 @@
+import { Body, Controller, Get, Param, Patch, Query } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { AccountNames } from '../../../application/dns-domains/account-names';
+import { DnsCatalogue } from '../../../application/dns-domains/dns-catalogue';
+import { GetAuthorizationCode, GetDnsFlags, UpdateDnsFlags } from '../../../application/dns-domains/domain-flags';
+import { ResellerSettings } from '../../../application/dns-domains/reseller-settings';
+import { Principal } from '../../../application/identity/authenticator';
+import { partnerType } from '../../../application/shared/partner-type';
+import { DnsFlag, FlagStatus } from '../../../domain/dns-domains/dns-flags';
+import { ExistingOperation } from '../../../domain/operations/operation';
+import { Access, CurrentPrincipal } from '../shared/auth/access';
+import { ForResellerKeys } from '../shared/auth/partner-profile-routing';
+import { Documented } from '../shared/openapi/documented';
+import { operationResult } from '../shared/operation-results';
+import { NoQuery, PreviewQuery } from '../shared/request-params';
+import { FlagsUpdateDto } from './register.dto';
+import { dnsNameOf } from './reseller-input';
+import { DnsNameParams, DomainExpandQuery } from './reseller-params.dto';
+import { dnsMetadataView, flagsView, ownDomainView } from './reseller-views';
+
+/** One name of surface D: its detail, DNS metadata, flags and authorization code. */
+@Controller('partner/v3')
+@Access({ surface: 'partner', profile: 'reseller' })
+export class ResellerDomainSettingsController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+    private readonly catalogue: DnsCatalogue,
+    private readonly names: AccountNames,
+    private readonly settings: ResellerSettings,
+  ) {}
+
+  @Get('domains/:name')
+  @ForResellerKeys()
+  @Documented({
+    summary: "A name: the account's own (owner SERVICE, `$expand` registration and flags), or any other's availability",
+    answer: 'Domain',
+  })
+  async get(
+    @CurrentPrincipal() principal: Principal,
+    @Param() params: DnsNameParams,
+    @Query() query: DomainExpandQuery,
+  ) {
+    const name = dnsNameOf(params.name);
+    const [[found], mine] = await Promise.all([
+      this.catalogue.availability([name]),
+      this.names.find(principal.accountId, name),
+    ]);
+    return ownDomainView(this.settings.namespace, found, mine, query.$expand ?? []);
+  }
+
+  @Get('domains/:name/dns')
+  @Documented({ summary: "Who serves one of the account's names, and its registration dates", answer: 'DnsMetadata' })
+  async dns(@CurrentPrincipal() principal: Principal, @Param() params: DnsNameParams, @Query() _query: NoQuery) {
+    return dnsMetadataView(this.settings.namespace, await this.names.get(principal.accountId, dnsNameOf(params.name)));
+  }
+
+  @Get('domains/:name/flags')
+  @Documented({ summary: "The flags of one of the account's names, with why one is read-only", answer: 'DomainFlags' })
+  async flags(@CurrentPrincipal() principal: Principal, @Param() params: DnsNameParams, @Query() _query: NoQuery) {
+    const flags = await this.queries.execute(new GetDnsFlags(principal.accountId, dnsNameOf(params.name)));
+    return flagsView(this.settings.namespace, flags);
+  }
+
+  @Patch('domains/:name/flags')
+  @Documented({
+    summary: 'Turn flags on or off in one operation (client statuses at the registry, the WHOIS proxy here)',
+    answer: 'DomainFlagOperationResult',
+    refuses: ['NO_CHANGE', 'CONCURRENT_OPERATION'],
+  })
+  async updateFlags(
+    @CurrentPrincipal() principal: Principal,
+    @Param() params: DnsNameParams,
+    @Query() query: PreviewQuery,
+    @Body() body: FlagsUpdateDto,
+  ) {
+    const asked = Object.fromEntries(
+      Object.entries(body).flatMap(([flag, value]) =>
+        value ? [[flag, (value as { status: FlagStatus }).status]] : [],
+      ),
+    ) as Partial<Record<DnsFlag, FlagStatus>>;
+    const op: ExistingOperation = await this.commands.execute(
+      new UpdateDnsFlags(principal.accountId, dnsNameOf(params.name), asked, query.$preview === 'true'),
+    );
+    return operationResult(this.settings.namespace, 'DomainFlagOperationResult', op);
+  }
+
+  @Get('domains/:name/dns/authorization-code')
+  @Documented({
+    summary: 'The code another registrar needs to transfer the name out; only while DNS_TRANSFER_OUT is on',
+    answer: 'AuthorizationCode',
+    refuses: ['TRANSFER_LOCKED'],
+  })
+  async authorizationCode(
+    @CurrentPrincipal() principal: Principal,
+    @Param() params: DnsNameParams,
+    @Query() _query: NoQuery,
+  ) {
+    const code = await this.queries.execute(new GetAuthorizationCode(principal.accountId, dnsNameOf(params.name)));
+    return { '@type': partnerType(this.settings.namespace, 'ICannDomainTransferAuthorizationCode'), code };
+  }
+}
