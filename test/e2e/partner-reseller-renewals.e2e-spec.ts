@@ -257,16 +257,21 @@ describe('reseller quotes and renewals (surface D)', () => {
     });
     const transactions = await reseller.call('GET', '/account/billing/transactions');
     const items = transactions.body.items as { type: string; amountUsdCents: number; createdAtTimestamp: number }[];
-    expect(items[0]).toMatchObject({
-      type: 'ORDER',
-      amountUsdCents: 1499,
-      notes: expect.stringMatching(/^DOMAIN_RENEWAL q/),
-    });
-    expect(items[1]).toMatchObject({
-      type: 'ORDER',
-      amountUsdCents: 8000,
-      notes: expect.stringMatching(/^DOMAIN_RESTORATION/),
-    });
+    // the restoration and its renewal: one operation, charged in one append (their order within it is not told)
+    expect(items.slice(0, 2)).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          type: 'ORDER',
+          amountUsdCents: 1499,
+          notes: expect.stringMatching(/^DOMAIN_RENEWAL q/),
+        }),
+        expect.objectContaining({
+          type: 'ORDER',
+          amountUsdCents: 8000,
+          notes: expect.stringMatching(/^DOMAIN_RESTORATION q/),
+        }),
+      ]),
+    );
     expect(items.map((item) => item.createdAtTimestamp)).toEqual(
       [...items.map((item) => item.createdAtTimestamp)].sort((a, b) => b - a),
     );

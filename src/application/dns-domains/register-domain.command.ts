@@ -76,15 +76,13 @@ export class RegisterDnsDomainHandler implements ICommandHandler<RegisterDnsDoma
       transactionId: newId('billingTransaction'),
     };
     const { result } = await transact(this.store, { accountId }, async (streams) => {
-      const bound =
-        command.quoteId === undefined
-          ? undefined
-          : await redeemQuoteIn(
-              streams,
-              command.quoteId,
-              { accountId, type: 'DOMAIN_ADMIN_UPDATE', domain: name.name, reasons: ['DOMAIN_REGISTRATION'], years },
-              request,
-            );
+      const terms = { accountId, type: 'DOMAIN_ADMIN_UPDATE', domain: name.name, years };
+      const bound = await redeemQuoteIn(
+        streams,
+        command.quoteId,
+        { ...terms, reasons: ['DOMAIN_REGISTRATION'] },
+        request,
+      );
       const facts = {
         availability,
         price: bound ? { ...price, subTotalCents: bound.quote[0].amountCents } : price,

@@ -101,15 +101,9 @@ export class RenewDnsDomainHandler implements ICommandHandler<RenewDnsDomain> {
       transactionIds: [newId('billingTransaction'), newId('billingTransaction')] as const,
     };
     const { result } = await transact(this.store, { accountId }, async (streams) => {
-      const bound =
-        command.quoteId === undefined
-          ? undefined
-          : await redeemQuoteIn(
-              streams,
-              command.quoteId,
-              { accountId, type: 'DOMAIN_RENEW', domain: name.name, reasons: quote.map((q) => q.reason), years },
-              request,
-            );
+      const asked = { accountId, type: 'DOMAIN_RENEW', domain: name.name, years };
+      const reasons = quote.map((amount) => amount.reason);
+      const bound = await redeemQuoteIn(streams, command.quoteId, { ...asked, reasons }, request);
       const requested = await loadRequestStreams(streams, request.operationId, name.name);
       const domain = await streams.load(dnsDomainStream(name.name), dnsDomainDecider);
       const billing = await streams.load(billingStream(accountId), billingDecider);

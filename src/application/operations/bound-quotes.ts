@@ -12,14 +12,16 @@ export interface RedeemedQuote {
 
 /**
  * Redeems the preview `previewId` for the commit `operationId` of `terms`, inside the commit's own attempt so that
- * two commits naming one preview cannot both be charged its price (the second is `QUOTE_USED`).
+ * two commits naming one preview cannot both be charged its price (the second is `QUOTE_USED`). Nothing for a
+ * commit that names no preview.
  */
 export const redeemQuoteIn = async (
   streams: StreamReader,
-  previewId: string,
+  previewId: string | undefined,
   terms: QuoteTerms,
   commit: { readonly operationId: string; readonly at: number },
-): Promise<RedeemedQuote> => {
+): Promise<RedeemedQuote | undefined> => {
+  if (previewId === undefined) return undefined;
   const preview = await loadOperationIn(streams, previewId);
   const quote = boundQuoteOf(previewId, preview.state, terms, commit.at);
   const redemption = await streams.load(boundQuoteStream(previewId), boundQuoteDecider);

@@ -29,6 +29,13 @@ export interface TransactionPosition {
   readonly id: string;
 }
 
+/** Whether a decoded `$cursor` is a position in an account's transactions. */
+export const isTransactionPosition = (value: unknown): value is TransactionPosition =>
+  typeof value === 'object' &&
+  value !== null &&
+  Number.isSafeInteger((value as TransactionPosition).at) &&
+  typeof (value as TransactionPosition).id === 'string';
+
 /** An account's charges and credits, newest first, in keyset pages. */
 export class ListBillingTransactions extends Query<KeysetPage<BillingTransactionRow, TransactionPosition>> {
   constructor(

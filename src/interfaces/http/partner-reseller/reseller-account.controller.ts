@@ -7,7 +7,7 @@ import { WebhookSecret } from '../../../application/webhooks/webhook-secret.comm
 import {
   GetBillingBalance,
   ListBillingTransactions,
-  TransactionPosition,
+  isTransactionPosition,
 } from '../../../projections/billing/billing.queries';
 import { BillingTransactionRow } from '../../../projections/billing/billing.projection';
 import { Access, CurrentPrincipal } from '../shared/auth/access';
@@ -17,11 +17,6 @@ import { decodeCursor, encodeCursor } from '../shared/partner-lists';
 import { CursorQuery, NoQuery } from '../shared/request-params';
 
 const PAGE = 50;
-const isTransactionCursor = (value: unknown): value is TransactionPosition =>
-  typeof value === 'object' &&
-  value !== null &&
-  Number.isSafeInteger((value as TransactionPosition).at) &&
-  typeof (value as TransactionPosition).id === 'string';
 
 /**
  * A balance change in the reference's vocabulary: a charge is an `ORDER` that adds to what the account owes, a
@@ -77,7 +72,7 @@ export class ResellerAccountController {
   @Documented({ summary: 'Charges (ORDER) and credits (REFUND), newest first', answer: 'BillingTransactionList' })
   async transactions(@CurrentPrincipal() principal: Principal, @Query() query: CursorQuery) {
     const page = await this.queries.execute(
-      new ListBillingTransactions(principal.accountId, PAGE, decodeCursor(query.$cursor, isTransactionCursor)),
+      new ListBillingTransactions(principal.accountId, PAGE, decodeCursor(query.$cursor, isTransactionPosition)),
     );
     return {
       '@type': partnerType(this.settings.namespace, 'CursorList'),

@@ -14,7 +14,7 @@ import { Web3Account, WalletType } from '../../../domain/web3-accounts/web3-acco
 import {
   GetBillingBalance,
   ListBillingTransactions,
-  TransactionPosition,
+  isTransactionPosition,
 } from '../../../projections/billing/billing.queries';
 import { Access, CurrentPrincipal } from '../shared/auth/access';
 import { EmptyBodyPipe } from '../shared/empty-body.pipe';
@@ -32,11 +32,6 @@ const isAddressCursor = (value: unknown): value is { after: number } =>
   value !== null &&
   Number.isSafeInteger((value as { after?: unknown }).after) &&
   (value as { after: number }).after >= 0;
-const isTransactionCursor = (value: unknown): value is TransactionPosition =>
-  typeof value === 'object' &&
-  value !== null &&
-  Number.isSafeInteger((value as TransactionPosition).at) &&
-  typeof (value as TransactionPosition).id === 'string';
 
 /** The account's wallets in a stable order: custodial ones as created, then verified external ones. */
 const walletsOf = (account: Web3Account): { address: Address; type: WalletType }[] => [
@@ -99,7 +94,7 @@ export class Web3AccountController {
   @Documented({ summary: 'Charges and credits, newest first', answer: 'BillingTransactionCursorList' })
   async transactions(@CurrentPrincipal() principal: Principal, @Query() query: CursorQuery) {
     const page = await this.queries.execute(
-      new ListBillingTransactions(principal.accountId, PAGE, decodeCursor(query.$cursor, isTransactionCursor)),
+      new ListBillingTransactions(principal.accountId, PAGE, decodeCursor(query.$cursor, isTransactionPosition)),
     );
     const items = page.items.map((row) => ({
       '@type': partnerType(this.settings.namespace, 'BillingTransaction'),
