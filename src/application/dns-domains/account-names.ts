@@ -12,10 +12,14 @@ export interface AccountName {
   readonly name: SecondLevelName;
   readonly held: Extract<DnsDomain, { status: 'REGISTERED' }>;
   readonly info: RegistryDomainInfo;
+  readonly now: number;
+}
+
+/** What a name is priced with: its TLD's offer, and the registry's premium price when it has one. */
+export interface NamePricing {
   readonly offer: TldOffer | undefined;
   /** The registry's yearly price for a premium name; null for a standard one. */
   readonly premiumCents: number | null;
-  readonly now: number;
 }
 
 /**
@@ -40,12 +44,13 @@ export class AccountNames {
   async find(accountId: string, name: SecondLevelName): Promise<AccountName | undefined> {
     const { state } = await loadStream(this.store, dnsDomainStream(name.name), dnsDomainDecider);
     if (state.status !== 'REGISTERED' || state.accountId !== accountId) return undefined;
-    const [info, offer, [check], now] = await Promise.all([
-      this.registry.info(name.name),
-      this.catalogue.tld(name.tld),
-      this.registry.check([name.name]),
-      this.registry.now(),
-    ]);
-    return info?.sponsoredByUs ? { name, held: state, info, offer, premiumCents: check.premiumCents, now } : undefined;
+    const [info, now] = await Promise.all([this.registry.info(name.name), this.registry.now()]);
+    return info?.sponsoredByUs ? { name, held: state, info, now } : undefined;
+  }
+
+  /** Read only where a price is shown or charged (renewals), not by every route that reads a name. */
+  async pricingOf(name: SecondLevelName): Promise<NamePricing> {
+    const [offer, [check]] = await Promise.all([this.catalogue.tld(name.tld), this.registry.check([name.name])]);
+    return { offer, premiumCents: check.premiumCents };
   }
 }

@@ -13,7 +13,7 @@ import { loadRequestStreams, requestStatesOf, requestWrites } from '../operation
 import { Clock } from '../shared/clock';
 import { EventStore } from '../shared/event-store.port';
 import { transact, writeAfter } from '../shared/handle-command';
-import { AccountName, AccountNames } from './account-names';
+import { AccountName, AccountNames, NamePricing } from './account-names';
 import { ResellerSettings } from './reseller-settings';
 
 /** A name's renewal terms now, and the price of renewing it for `years` (restoration included). */
@@ -23,8 +23,11 @@ export interface RenewalQuote {
   readonly quote: readonly QuotedAmount[];
 }
 
-export const renewalQuoteOf = (held: AccountName, years: number): RenewalQuote => {
-  const { info, offer, premiumCents, now } = held;
+export const renewalQuoteOf = (
+  { info, now }: AccountName,
+  { offer, premiumCents }: NamePricing,
+  years: number,
+): RenewalQuote => {
   const terms = renewalTermsOf(info, offer?.rules?.maxYears ?? 10, now);
   const prices = offer?.prices;
   if (!prices) return { terms, price: undefined, quote: [] };
@@ -43,6 +46,10 @@ export const renewalQuoteOf = (held: AccountName, years: number): RenewalQuote =
   };
 };
 
+/** The price of renewing one of the account's names for a year now (with restoration in redemption). */
+export const yearlyRenewalPriceOf = async (names: AccountNames, mine: AccountName): Promise<Price | undefined> =>
+  renewalQuoteOf(mine, await names.pricingOf(mine.name), 1).price;
+
 /** `GET /domains/{name}/renewals`: whether, for how long and at what price one of the account's names renews now. */
 export class GetRenewalTerms extends Query<RenewalQuote> {
   constructor(
@@ -58,7 +65,7 @@ export class GetRenewalTermsHandler implements IQueryHandler<GetRenewalTerms> {
   constructor(private readonly names: AccountNames) {}
 
   async execute({ accountId, name }: GetRenewalTerms): Promise<RenewalQuote> {
-    return renewalQuoteOf(await this.names.get(accountId, name), 1);
+    return renewalQuoteOf(await this.names.get(accountId, name), await this.names.pricingOf(name), 1);
   }
 }
 
@@ -88,7 +95,8 @@ export class RenewDnsDomainHandler implements ICommandHandler<RenewDnsDomain> {
 
   async execute(command: RenewDnsDomain): Promise<ExistingOperation> {
     const { accountId, name, years } = command;
-    const { terms, quote } = renewalQuoteOf(await this.names.get(accountId, name), years);
+    const mine = await this.names.get(accountId, name);
+    const { terms, quote } = renewalQuoteOf(mine, await this.names.pricingOf(name), years);
     const request = {
       accountId,
       operationId: newId('operation'),

@@ -2,6 +2,7 @@ import { Controller, Get, Param, Query } from '@nestjs/common';
 import { DnsCatalogue, TldOffer } from '../../../application/dns-domains/dns-catalogue';
 import { ResellerSettings } from '../../../application/dns-domains/reseller-settings';
 import { AccountNames } from '../../../application/dns-domains/account-names';
+import { ownNamesOf } from '../../../application/dns-domains/own-names';
 import { Principal } from '../../../application/identity/authenticator';
 import { partnerType } from '../../../application/shared/partner-type';
 import { suggestDnsNames } from '../../../domain/dns-domains/dns-suggestions';
@@ -93,14 +94,10 @@ export class ResellerCatalogueController {
     const endings = soldEndingsOf(query.ending, this.settings.tlds);
     const names = lookupNamesOf(query.query, endings.length > 0 ? endings : this.settings.tlds);
     const found = await this.catalogue.availability(names);
-    const mine = await Promise.all(
-      found.map((each) =>
-        each.availability.status === 'REGISTERED' ? this.names.find(principal.accountId, each.name) : undefined,
-      ),
-    );
+    const own = await ownNamesOf(this.names, principal.accountId, found, query.$expand ?? []);
     return list(
       this.settings.namespace,
-      found.map((each, index) => ownDomainView(this.settings.namespace, each, mine[index], query.$expand ?? [])),
+      found.map((each, index) => ownDomainView(this.settings.namespace, each, own[index])),
     );
   }
 

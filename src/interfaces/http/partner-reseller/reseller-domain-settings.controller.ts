@@ -1,6 +1,7 @@
 import { Body, Controller, Get, Param, Patch, Query } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { AccountNames } from '../../../application/dns-domains/account-names';
+import { ownNamesOf } from '../../../application/dns-domains/own-names';
 import { DnsCatalogue } from '../../../application/dns-domains/dns-catalogue';
 import { GetAuthorizationCode, GetDnsFlags, UpdateDnsFlags } from '../../../application/dns-domains/domain-flags';
 import { ResellerSettings } from '../../../application/dns-domains/reseller-settings';
@@ -42,11 +43,9 @@ export class ResellerDomainSettingsController {
     @Query() query: DomainExpandQuery,
   ) {
     const name = dnsNameOf(params.name);
-    const [[found], mine] = await Promise.all([
-      this.catalogue.availability([name]),
-      this.names.find(principal.accountId, name),
-    ]);
-    return ownDomainView(this.settings.namespace, found, mine, query.$expand ?? []);
+    const [found] = await this.catalogue.availability([name]);
+    const [own] = await ownNamesOf(this.names, principal.accountId, [found], query.$expand ?? []);
+    return ownDomainView(this.settings.namespace, found, own);
   }
 
   @Get('domains/:name/dns')

@@ -1,7 +1,8 @@
 import { StoredContact } from '../../../application/dns-domains/contact.queries';
 import { AccountName } from '../../../application/dns-domains/account-names';
+import { OwnName } from '../../../application/dns-domains/own-names';
 import { DnsFlags, flagsOf } from '../../../application/dns-domains/domain-flags';
-import { RenewalQuote, renewalQuoteOf } from '../../../application/dns-domains/renew-domain.command';
+import { RenewalQuote } from '../../../application/dns-domains/renew-domain.command';
 import { DNS_FLAGS, DnsFlagState } from '../../../domain/dns-domains/dns-flags';
 import { REGISTRATION_STATUS_OF } from '../../../domain/dns-domains/registration-status';
 import { AUTO_RENEW_GRACE_MS } from '../../../domain/registry/registry-periods';
@@ -144,15 +145,10 @@ const registrationDatesView = ({ info }: AccountName) => ({
  * A name as `GET /domains` and `GET /domains/{name}` show it: one of the account's (owner SERVICE, with the
  * registrant) with the parts asked for in `$expand`, or any other name with its availability.
  */
-export const ownDomainView = (
-  namespace: string,
-  found: NameAvailability,
-  mine: AccountName | undefined,
-  expand: readonly string[],
-) => {
+export const ownDomainView = (namespace: string, found: NameAvailability, own: OwnName | undefined) => {
   const base = domainView(namespace, found);
-  if (!mine) return base;
-  const renewal = renewalQuoteOf(mine, 1).price;
+  if (!own) return base;
+  const { mine, expand, renewal } = own;
   return {
     ...base,
     owner: { type: 'SERVICE', ...(mine.info.contacts ? { contactId: mine.info.contacts.registrant } : {}) },
