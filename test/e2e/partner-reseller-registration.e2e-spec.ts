@@ -122,7 +122,6 @@ describe('reseller registration (surface D)', () => {
           owner: { new: false, id: owner },
           contacts: { tech: { new: false, id: tech } },
           period: 2,
-          ownerContactId: owner,
         },
       }),
     ]);

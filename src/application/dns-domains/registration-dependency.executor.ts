@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { dnsDomainDecider, dnsDomainStream } from '../../domain/dns-domains/dns-domain';
 import { RegistryRefused } from '../../domain/registry/registry-refusal';
+import { isId } from '../../domain/shared/ids';
 import { SecretBox } from '../identity/identity.ports';
 import { DependencyExecutor, DependencyJob, ExecutionOutcome } from '../operations/dependency-executor.port';
 import { Registry, RegistryDomainInfo } from '../registry/registry.port';
@@ -10,6 +11,17 @@ import { EventStore } from '../shared/event-store.port';
 import { handleCommand, loadStream } from '../shared/handle-command';
 
 type Assignment = { readonly new: boolean; readonly id?: string };
+
+/**
+ * The registrant's contact id: the one assigned, or for a new one, the contact the `CONTACT_CREATE` before this
+ * dependency created (the spec's `DOMAIN_REGISTER` parameters carry no id for a contact not created yet).
+ */
+const registrantOf = (owner: Assignment, previous: DependencyJob['previousResults']): string | undefined =>
+  owner.new
+    ? Object.values(previous)
+        .map((result) => result.id)
+        .find((id): id is string => isId('contact', id))
+    : owner.id;
 
 /** A transfer authorization code: 16 characters of letters, digits and punctuation, as registries require. */
 const newAuthorizationCode = (): string => `${randomBytes(12).toString('base64url')}!9a`;
@@ -34,7 +46,7 @@ export class RegistrationDependencyExecutor implements DependencyExecutor {
   async execute(job: DependencyJob): Promise<ExecutionOutcome> {
     const name = job.domain!; // a registration always names its domain
     const parameters = job.parameters as {
-      ownerContactId: string;
+      owner: Assignment;
       contacts: Partial<Record<'admin' | 'tech' | 'billing', Assignment>>;
       period: number;
     };
@@ -42,7 +54,10 @@ export class RegistrationDependencyExecutor implements DependencyExecutor {
     if (state.status === 'REGISTERED' && state.operationId === job.operationId) {
       return { kind: 'completed', result: { name } };
     }
-    const registrant = parameters.ownerContactId;
+    const registrant = registrantOf(parameters.owner, job.previousResults);
+    if (registrant === undefined) {
+      return { kind: 'failed', error: { code: 'NOT_FOUND', message: 'the operation created no registrant' } };
+    }
     const handleOf = (role: 'admin' | 'tech' | 'billing') => parameters.contacts[role]?.id ?? registrant;
     const authInfo = newAuthorizationCode();
     let info: RegistryDomainInfo;

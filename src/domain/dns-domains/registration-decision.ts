@@ -91,7 +91,6 @@ export const decideRegistration = (
         Object.entries(request.contacts).map(([role, contactId]) => [role, assignment(contactId!)]),
       ),
       period: years,
-      ownerContactId: request.owner.contactId,
     },
   };
   const charge = { type: 'CHARGE' as const, reason: 'DOMAIN_REGISTRATION', amountCents: price.subTotalCents };

@@ -162,7 +162,7 @@ export const resellerPartnerDocument = (namespace: string): SurfaceDocument => {
       parameters: {
         type: 'object',
         description:
-          'CONTACT_CREATE {purposes, contactId}: the contact is usable by its id from the first answer; DOMAIN_REGISTER {owner{new, id?}, contacts{admin?, tech?, billing?}, period, ownerContactId}',
+          'CONTACT_CREATE {purposes, contactId}: the contact is usable by its id from the first answer; DOMAIN_REGISTER {owner{new, id?}, contacts{admin?, tech?, billing?}, period}',
       },
       result: { type: 'object', description: 'CONTACT_CREATE {id}; DOMAIN_REGISTER {name, expiresAt}' },
       error: closed(['code', 'message'], { code: { type: 'string' }, message: { type: 'string' } }),
