@@ -158,6 +158,23 @@ describe.each(REGISTRY_ADAPTERS)('registry contract: %s', (_name, open) => {
     expect((await registry.info('fresh-name.com'))!.phase).toBe('REDEMPTION');
   });
 
+  it('tells every reason a transfer would be refused, before it is asked for', async () => {
+    const { registry } = subject;
+    expect(await registry.checkTransfer({ name: 'taken.com', authInfo: 'Sandbox-Transfer-1!' })).toEqual([]);
+    expect(await registry.checkTransfer({ name: 'google.com', authInfo: 'wrong' })).toEqual([
+      'TRANSFER_PROHIBITED',
+      'INVALID_AUTHORIZATION_CODE',
+    ]);
+    expect(await registry.checkTransfer({ name: 'never-registered-here.com', authInfo: 'x' })).toEqual([
+      'NOT_REGISTERED',
+    ]);
+    await registry.create(registration('ours-already.com'));
+    expect(await registry.checkTransfer({ name: 'ours-already.com', authInfo: 'Our-Auth-Code-1!' })).toEqual([
+      'SAME_REGISTRAR',
+      'RECENTLY_REGISTERED',
+    ]);
+  });
+
   it('transfers a name in with its code, approved by its registrar or automatically after five days', async () => {
     const { registry } = subject;
     expect(await refusalOf(registry.requestTransfer({ name: 'taken.com', authInfo: 'wrong', years: 1 }))).toBe(2202);

@@ -4,6 +4,11 @@ import { createTestApp, TestApp } from '../support/test-app';
 import { newReseller, newWeb3Partner, Partner } from '../support/web3-partner';
 
 const DAY_MS = 86_400_000;
+const oneYearAfter = (at: number) => {
+  const date = new Date(at);
+  date.setUTCFullYear(date.getUTCFullYear() + 1);
+  return date.toISOString();
+};
 
 /**
  * One name of a reseller through HTTP: its detail with `$expand`, its DNS metadata, its flags (mapped to the
@@ -112,6 +117,44 @@ describe('a reseller’s name: detail, flags and authorization code (surface D)'
     );
     const web3 = await newWeb3Partner(subject);
     expect((await web3.call('GET', `/domains/${name}/flags`)).status).toBe(403);
+  });
+
+  it('tells whether a name can be transferred in with its code, and every reason it cannot', async () => {
+    const eligibility = async (domain: string, authorizationCode: string) => {
+      const reply = await other.call('POST', `/domains/${domain}/dns/transfers/inbound-eligibility`, {
+        authorizationCode,
+      });
+      expect(reply.status).toBe(201);
+      return reply.body;
+    };
+    const taken = (await registry.info('taken.com'))!;
+    expect(await eligibility('taken.com', 'Sandbox-Transfer-1!')).toEqual({
+      isEligible: true,
+      reasons: [],
+      expirationDate: new Date(taken.expiresAt).toISOString(),
+      projectedExpirationDate: oneYearAfter(taken.expiresAt),
+      projectedExtensionPeriod: 1,
+    });
+    expect((await eligibility('google.com', 'not-its-code')).reasons).toEqual([
+      'REGISTRAR_LOCKED',
+      'INVALID_AUTHORIZATION',
+    ]);
+    // a new name of ours: locked against transfers out too
+    expect((await eligibility(name, 'not-its-code')).reasons).toEqual([
+      'ALREADY_TRANSFERRED',
+      'REGISTRAR_LOCKED',
+      'TRANSFER_DATE_NOT_REACHED',
+      'INVALID_AUTHORIZATION',
+    ]);
+    expect(await eligibility('nobody-has-this-one.com', 'some-code')).toEqual({
+      isEligible: false,
+      reasons: ['NOT_REGISTERED'],
+    });
+    expect((await eligibility('example.museum', 'some-code')).reasons).toEqual(['INVALID_TLD_FOR_TRANSFER']);
+    const short = await other.call('POST', `/domains/taken.com/dns/transfers/inbound-eligibility`, {
+      authorizationCode: 'ab',
+    });
+    expect([short.status, short.body.code]).toEqual([400, 'VALIDATION']);
   });
 
   it('changes flags in one operation, mapped to the registry’s client statuses; previews change nothing', async () => {

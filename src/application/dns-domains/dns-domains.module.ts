@@ -13,6 +13,7 @@ import { SetDnsPricesHandler } from './set-prices.command';
 import { AccountNames } from './account-names';
 import { GetAuthorizationCodeHandler, GetDnsFlagsHandler, UpdateDnsFlagsHandler } from './domain-flags';
 import { FlagsDependencyExecutor } from './flags-dependency.executor';
+import { CheckInboundTransferHandler } from './inbound-transfers';
 import { GetRenewalTermsHandler, RenewDnsDomainHandler } from './renew-domain.command';
 import { RenewalDependencyExecutor } from './renewal-dependency.executor';
 import { RenewalSettlement } from './renewal-settlement';
@@ -40,6 +41,7 @@ import { OperationFinishers } from '../operations/operation-finishers';
     UpdateDnsFlagsHandler,
     GetAuthorizationCodeHandler,
     FlagsDependencyExecutor,
+    CheckInboundTransferHandler,
   ],
   exports: [DnsCatalogue, AccountNames],
 })

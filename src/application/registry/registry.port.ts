@@ -1,6 +1,6 @@
 import { RegistryContactData } from '../../domain/registry/registry-contact';
 import { ClientStatus, DomainContacts } from '../../domain/registry/registry-domain.events';
-import { RegistryPhase } from '../../domain/registry/registry-domain';
+import { RegistryPhase, TransferIneligibility } from '../../domain/registry/registry-domain';
 import { RegistryTldRules } from '../../domain/registry/registry-tld';
 
 /**
@@ -89,6 +89,14 @@ export abstract class Registry {
   abstract delete(name: string): Promise<{ readonly refunded: boolean }>;
   /** Brings a name back from its redemption period (RFC 3915's restore). */
   abstract restore(name: string): Promise<RegistryDomainInfo>;
+  /**
+   * Why asking for `name` with `authInfo` would be refused now, every reason at once; none when it would be accepted
+   * (EPP's `domain:info` with the code, as registrars check a transfer before asking for it).
+   */
+  abstract checkTransfer(request: {
+    readonly name: string;
+    readonly authInfo: string;
+  }): Promise<readonly TransferIneligibility[]>;
   /** Asks for another registrar's name with its authorization code. */
   abstract requestTransfer(request: {
     readonly name: string;

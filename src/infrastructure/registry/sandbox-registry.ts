@@ -19,6 +19,7 @@ import {
   RegisteredName,
   registeredOf,
   RegistryDomain,
+  transferIneligibilityAt,
 } from '../../domain/registry/registry-domain';
 import {
   DomainContacts,
@@ -165,6 +166,17 @@ export class SandboxRegistry extends Registry {
 
   restore(name: string): Promise<RegistryDomainInfo> {
     return this.run(name, (at) => ({ type: 'RestoreRegistryDomain', data: { name, sponsor: this.registrar, at } }));
+  }
+
+  async checkTransfer(request: { readonly name: string; readonly authInfo: string }) {
+    const now = await this.now();
+    await this.seed(request.name, now);
+    const { domain } = await this.load(request.name, now);
+    return transferIneligibilityAt(
+      domain,
+      { gainingSponsor: this.registrar, authInfoDigest: digestOf(request.authInfo) },
+      now,
+    );
   }
 
   async requestTransfer(request: {

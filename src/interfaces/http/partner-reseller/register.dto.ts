@@ -8,6 +8,7 @@ import {
   Max,
   MaxLength,
   Min,
+  MinLength,
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
@@ -128,6 +129,14 @@ export class RenewalDto {
     examples: ['2027-11-23T16:42:05.000Z'],
   })
   expirationDate?: string;
+}
+
+export class InboundEligibilityDto {
+  @IsString()
+  @MinLength(3)
+  @MaxLength(250)
+  @JSONSchema({ description: "The name's authorization code, from its current registrar" })
+  authorizationCode!: string;
 }
 
 export class FlagStatusDto {

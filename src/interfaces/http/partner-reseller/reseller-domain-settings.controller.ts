@@ -1,4 +1,5 @@
-import { Body, Controller, Get, Param, Patch, Query } from '@nestjs/common';
+import { Body, Controller, Get, Param, Patch, Post, Query } from '@nestjs/common';
+import { CheckInboundTransfer } from '../../../application/dns-domains/inbound-transfers';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { AccountNames } from '../../../application/dns-domains/account-names';
 import { ownNamesOf } from '../../../application/dns-domains/own-names';
@@ -14,10 +15,10 @@ import { ForResellerKeys } from '../shared/auth/partner-profile-routing';
 import { Documented } from '../shared/openapi/documented';
 import { operationResult } from '../shared/operation-results';
 import { NoQuery, PreviewQuery } from '../shared/request-params';
-import { FlagsUpdateDto } from './register.dto';
+import { FlagsUpdateDto, InboundEligibilityDto } from './register.dto';
 import { dnsNameOf } from './reseller-input';
 import { DnsNameParams, DomainExpandQuery } from './reseller-params.dto';
-import { dnsMetadataView, flagsView, ownDomainView } from './reseller-views';
+import { dnsMetadataView, flagsView, inboundEligibilityView, ownDomainView } from './reseller-views';
 
 /** One name of surface D: its detail, DNS metadata, flags and authorization code. */
 @Controller('partner/v3')
@@ -82,6 +83,22 @@ export class ResellerDomainSettingsController {
       new UpdateDnsFlags(principal.accountId, dnsNameOf(params.name), asked, query.$preview === 'true'),
     );
     return operationResult(this.settings.namespace, 'DomainFlagOperationResult', op);
+  }
+
+  @Post('domains/:name/dns/transfers/inbound-eligibility')
+  @Documented({
+    summary: 'Whether a name can be transferred in with its authorization code now, and every reason it cannot',
+    answer: 'InboundTransferEligibility',
+  })
+  async inboundEligibility(
+    @Param() params: DnsNameParams,
+    @Query() _query: NoQuery,
+    @Body() body: InboundEligibilityDto,
+  ) {
+    const eligibility = await this.queries.execute(
+      new CheckInboundTransfer(dnsNameOf(params.name), body.authorizationCode),
+    );
+    return inboundEligibilityView(eligibility);
   }
 
   @Get('domains/:name/dns/authorization-code')

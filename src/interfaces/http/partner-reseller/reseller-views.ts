@@ -1,4 +1,5 @@
 import { StoredContact } from '../../../application/dns-domains/contact.queries';
+import { InboundEligibility } from '../../../domain/dns-domains/inbound-transfer';
 import { AccountName } from '../../../application/dns-domains/account-names';
 import { OwnName } from '../../../application/dns-domains/own-names';
 import { DnsFlags, flagsOf } from '../../../application/dns-domains/domain-flags';
@@ -178,4 +179,17 @@ export const dnsMetadataView = (namespace: string, mine: AccountName) => ({
   // the service's own nameservers arrive with the DNS server; until then a name has none or the customer's
   provider: mine.info.nameservers.length === 0 ? 'NONE' : 'EXTERNAL',
   registration: registrationDatesView(mine),
+});
+
+/** `POST /domains/{name}/dns/transfers/inbound-eligibility` (the reference's shape has no `@type`). */
+export const inboundEligibilityView = (eligibility: InboundEligibility) => ({
+  isEligible: eligibility.isEligible,
+  reasons: eligibility.reasons,
+  ...(eligibility.expiresAt === null
+    ? {}
+    : {
+        expirationDate: isoOf(eligibility.expiresAt),
+        projectedExpirationDate: isoOf(eligibility.projectedExpiresAt!), // projected whenever there is an expiry
+        projectedExtensionPeriod: eligibility.extensionYears,
+      }),
 });

@@ -1,6 +1,7 @@
 import { partnerType } from '../../../application/shared/partner-type';
 import { DNS_AVAILABILITY_STATUSES } from '../../../domain/dns-domains/dns-availability';
 import { DNS_FLAGS } from '../../../domain/dns-domains/dns-flags';
+import { INBOUND_INELIGIBILITIES } from '../../../domain/dns-domains/inbound-transfer';
 import { partnerErrorSchemas } from '../shared/openapi/error-schemas';
 import { JsonSchema, ref } from '../shared/openapi/json-schema';
 import { CENTS, closed, MILLIS, partnerShapes, UNICODE_NAME } from '../shared/openapi/partner-schemas';
@@ -269,6 +270,13 @@ export const resellerPartnerDocument = (namespace: string): SurfaceDocument => {
     BillingTransactionList: pageOf('BillingTransaction', {
       type: 'string',
       description: 'Pass it as `$cursor` for the next page',
+    }),
+    InboundTransferEligibility: closed(['isEligible', 'reasons'], {
+      isEligible: { type: 'boolean' },
+      reasons: { type: 'array', items: { enum: [...INBOUND_INELIGIBILITIES] } },
+      expirationDate: { type: 'string', format: 'date-time', description: 'Of a registered name: its expiry now' },
+      projectedExpirationDate: { type: 'string', format: 'date-time', description: 'After the transfer' },
+      projectedExtensionPeriod: { const: 1, description: 'A transfer adds a year' },
     }),
     DomainRenewalInfo: closed(['@type', 'isEligible', 'expirationDate', 'period'], {
       '@type': type('DomainRenewalInfo'),
