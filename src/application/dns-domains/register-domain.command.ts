@@ -4,7 +4,11 @@ import { contactDecider, contactStream } from '../../domain/dns-domains/contact'
 import { ContactDetails } from '../../domain/dns-domains/contact-rules';
 import { dnsDomainDecider, dnsDomainStream } from '../../domain/dns-domains/dns-domain';
 import { dnsPriceOf } from '../../domain/dns-domains/dns-pricing';
-import { decideRegistration } from '../../domain/dns-domains/registration-decision';
+import { inboundEligibilityOf } from '../../domain/dns-domains/inbound-transfer';
+import { decideRegistration, TransferIn } from '../../domain/dns-domains/registration-decision';
+import { Price } from '../../domain/shared/price';
+import { Registry } from '../registry/registry.port';
+import { AccountNames } from './account-names';
 import { ExistingOperation } from '../../domain/operations/operation';
 import { NotFound } from '../../domain/shared/errors';
 import { newId } from '../../domain/shared/ids';
@@ -18,6 +22,9 @@ import { loadStream, transact, writeAfter } from '../shared/handle-command';
 import { newContactWrite } from './create-contact.command';
 import { DnsCatalogue } from './dns-catalogue';
 import { ResellerSettings } from './reseller-settings';
+
+/** The price of what cannot be bought: it is refused before it is charged. */
+const FREE: Price = { type: 'STANDARD', listPriceCents: 0, subTotalCents: 0 };
 
 /** The registrant: one of the account's contacts, or details of a new one created by the registration. */
 export type RegistrantOf = Readonly<{ contactId: string }> | Readonly<{ details: ContactDetails }>;
@@ -33,6 +40,8 @@ export class RegisterDnsDomain extends Command<ExistingOperation> {
     readonly preview: boolean,
     /** The preview whose quote the commit is charged (`$quote`). */
     readonly quoteId?: string,
+    /** The name's code at its registrar: the name is transferred in rather than created. */
+    readonly authorizationCode?: string,
   ) {
     super();
   }
@@ -46,6 +55,8 @@ export class RegisterDnsDomainHandler implements ICommandHandler<RegisterDnsDoma
     private readonly settings: ResellerSettings,
     private readonly box: SecretBox,
     private readonly clock: Clock,
+    private readonly registry: Registry,
+    private readonly names: AccountNames,
   ) {}
 
   async execute(command: RegisterDnsDomain): Promise<ExistingOperation> {
@@ -56,11 +67,15 @@ export class RegisterDnsDomainHandler implements ICommandHandler<RegisterDnsDoma
     ]);
     // the price is decided with the same rules and price list as the availability, read once
     const [{ availability, offer }] = await this.catalogue.availability([name]);
-    const years = command.years ?? availability.period?.min ?? 1;
+    const code = command.authorizationCode;
+    const transfer = code === undefined ? null : await this.transferIn(name, code);
+    const years = command.years ?? (transfer ? 1 : (availability.period?.min ?? 1));
     const premiumCents = availability.price?.type === 'PREMIUM' ? availability.price.listPriceCents : null;
-    const price = offer?.prices
-      ? dnsPriceOf('REGISTRATION', offer.prices, { years, premiumCents })
-      : { type: 'STANDARD' as const, listPriceCents: 0, subTotalCents: 0 };
+    const price = transfer
+      ? transfer.price
+      : offer?.prices
+        ? dnsPriceOf('REGISTRATION', offer.prices, { years, premiumCents })
+        : FREE;
     const request = {
       accountId,
       operationId: newId('operation'),
@@ -80,11 +95,12 @@ export class RegisterDnsDomainHandler implements ICommandHandler<RegisterDnsDoma
       const bound = await redeemQuoteIn(
         streams,
         command.quoteId,
-        { ...terms, reasons: ['DOMAIN_REGISTRATION'] },
+        { ...terms, reasons: [transfer ? 'DOMAIN_TRANSFER' : 'DOMAIN_REGISTRATION'] },
         request,
       );
       const facts = {
         availability,
+        transfer,
         price: bound ? { ...price, subTotalCents: bound.quote[0].amountCents } : price,
         creditLimitCents: this.settings.creditLimitCents,
         quoteValidityMs: this.settings.quoteValidityMs,
@@ -120,6 +136,26 @@ export class RegisterDnsDomainHandler implements ICommandHandler<RegisterDnsDoma
       };
     });
     return result;
+  }
+
+  /**
+   * What a transfer in is decided with: why the registry would refuse it (in the reference's words), its price (a
+   * year, premium where the registry says so) and the code sealed for the job that asks the registry.
+   */
+  private async transferIn(name: SecondLevelName, code: string): Promise<TransferIn & { price: Price }> {
+    const [reasons, info, { offer, premiumCents }] = await Promise.all([
+      this.registry.checkTransfer({ name: name.name, authInfo: code }),
+      this.registry.info(name.name),
+      this.names.pricingOf(name),
+    ]);
+    const sold = offer?.prices !== undefined;
+    const { reasons: ineligibility } = inboundEligibilityOf({
+      sold,
+      registry: reasons,
+      expiresAt: info?.expiresAt ?? null,
+    });
+    const price = offer?.prices ? dnsPriceOf('TRANSFER', offer.prices, { years: 1, premiumCents }) : FREE;
+    return { ineligibility, price, sealedCode: this.box.seal(code) };
   }
 
   /** Contacts named by id must be the account's; another account's is answered like one that does not exist. */

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
-import { dnsDomainDecider, dnsDomainStream } from '../../domain/dns-domains/dns-domain';
+import { DnsDomain, dnsDomainDecider, dnsDomainStream } from '../../domain/dns-domains/dns-domain';
 import { RegistryRefused } from '../../domain/registry/registry-refusal';
 import { isId } from '../../domain/shared/ids';
 import { SecretBox } from '../identity/identity.ports';
@@ -8,6 +8,7 @@ import { DependencyExecutor, DependencyJob, ExecutionOutcome } from '../operatio
 import { Registry, RegistryDomainInfo } from '../registry/registry.port';
 import { Clock } from '../shared/clock';
 import { EventStore } from '../shared/event-store.port';
+import { ResellerSettings } from './reseller-settings';
 import { handleCommand, loadStream } from '../shared/handle-command';
 
 type Assignment = { readonly new: boolean; readonly id?: string };
@@ -26,11 +27,17 @@ const registrantOf = (owner: Assignment, previous: DependencyJob['previousResult
 /** A transfer authorization code: 16 characters of letters, digits and punctuation, as registries require. */
 const newAuthorizationCode = (): string => `${randomBytes(12).toString('base64url')}!9a`;
 
+type PendingName = Extract<DnsDomain, { status: 'PENDING' }>;
+
+const failed = (code: string, message: string): ExecutionOutcome => ({ kind: 'failed', error: { code, message } });
+
 /**
  * `DOMAIN_REGISTER` creates the name at the registry for the account's registrant (a contact created by the same
- * operation, or one it names) and records it as the account's. A job run again after the registry created the name
- * finds it sponsored by us while the registration is still pending, and records it instead of creating it twice.
- * A new name is locked against transfers out (`clientTransferProhibited`, the `DNS_TRANSFER_OUT` flag off).
+ * operation, or one it names), or transfers it in with its code, and records it as the account's. A job run again
+ * after the registry created the name finds it sponsored by us while the registration is still pending, and records
+ * it instead of creating it twice; a transfer asked for once is only asked about afterwards, until the losing
+ * registrar approves or rejects it (or the registry approves it after five days). The name ends locked against
+ * transfers out (`DNS_TRANSFER_OUT` off) with a new authorization code of ours and the account's contacts.
  */
 @Injectable()
 export class RegistrationDependencyExecutor implements DependencyExecutor {
@@ -41,6 +48,7 @@ export class RegistrationDependencyExecutor implements DependencyExecutor {
     private readonly registry: Registry,
     private readonly box: SecretBox,
     private readonly clock: Clock,
+    private readonly settings: ResellerSettings,
   ) {}
 
   async execute(job: DependencyJob): Promise<ExecutionOutcome> {
@@ -54,33 +62,29 @@ export class RegistrationDependencyExecutor implements DependencyExecutor {
     if (state.status === 'REGISTERED' && state.operationId === job.operationId) {
       return { kind: 'completed', result: { name } };
     }
-    const registrant = registrantOf(parameters.owner, job.previousResults);
-    if (registrant === undefined) {
-      return { kind: 'failed', error: { code: 'NOT_FOUND', message: 'the operation created no registrant' } };
+    if (state.status !== 'PENDING' || state.operationId !== job.operationId) {
+      return failed('NOT_AVAILABLE', `${name} is no longer held for this operation`);
     }
+    const registrant = registrantOf(parameters.owner, job.previousResults);
+    if (registrant === undefined) return failed('NOT_FOUND', 'the operation created no registrant');
     const handleOf = (role: 'admin' | 'tech' | 'billing') => parameters.contacts[role]?.id ?? registrant;
+    const contacts = { registrant, admin: handleOf('admin'), tech: handleOf('tech'), billing: handleOf('billing') };
     const authInfo = newAuthorizationCode();
     let info: RegistryDomainInfo;
     try {
       const existing = await this.registry.info(name);
-      info =
-        existing?.sponsoredByUs && state.status === 'PENDING' && state.operationId === job.operationId
-          ? existing
-          : await this.registry.create({
-              name,
-              years: parameters.period,
-              authInfo,
-              contacts: { registrant, admin: handleOf('admin'), tech: handleOf('tech'), billing: handleOf('billing') },
-              nameservers: [],
-            });
-      // locked against transfers out until the reseller turns DNS_TRANSFER_OUT on, as registrars lock new names
-      if (!info.statuses.includes('clientTransferProhibited')) {
-        info = await this.registry.update({ name, add: ['clientTransferProhibited'] });
+      if (!existing?.sponsoredByUs) {
+        const waiting = state.transfer
+          ? await this.transferIn(name, state, job)
+          : await this.registry.create({ name, years: parameters.period, authInfo, contacts, nameservers: [] });
+        if ('kind' in waiting) return waiting;
       }
+      // ours now: locked against transfers out until the reseller turns DNS_TRANSFER_OUT on, as registrars lock new
+      // names, with a code only this service knows and (after a transfer) the account's contacts
+      info = await this.registry.update({ name, add: ['clientTransferProhibited'], authInfo, contacts });
     } catch (error) {
       if (!(error instanceof RegistryRefused)) throw error; // unreachable registry: the worker retries
-      const code = error.code === 2302 ? 'NOT_AVAILABLE' : 'REGISTRY_REFUSED';
-      return { kind: 'failed', error: { code, message: error.message } };
+      return failed(error.code === 2302 ? 'NOT_AVAILABLE' : 'REGISTRY_REFUSED', error.message);
     }
     await handleCommand(this.store, dnsDomainStream(name), dnsDomainDecider, {
       type: 'RecordDnsRegistration',
@@ -95,5 +99,42 @@ export class RegistrationDependencyExecutor implements DependencyExecutor {
       },
     });
     return { kind: 'completed', result: { name, expiresAt: info.expiresAt } };
+  }
+
+  /**
+   * Asks the losing registrar for the name once (recorded before waiting), then waits for its answer: an outcome to
+   * return while it is pending or after a rejection, the name's record once it is ours.
+   */
+  private async transferIn(
+    name: string,
+    pending: PendingName,
+    job: DependencyJob,
+  ): Promise<ExecutionOutcome | RegistryDomainInfo> {
+    const transfer = pending.transfer!; // only transfers come here
+    if (!transfer.requested) {
+      try {
+        await this.registry.requestTransfer({ name, authInfo: this.box.open(transfer.sealedCode), years: 1 });
+      } catch (error) {
+        // asked already by a run that stopped before recording it: the pending request is ours
+        const ours = (await this.registry.queryTransfer(name))?.gaining === 'US';
+        if (!(error instanceof RegistryRefused && error.code === 2300 && ours)) throw error;
+      }
+      await handleCommand(this.store, dnsDomainStream(name), dnsDomainDecider, {
+        type: 'RecordDnsTransferRequest',
+        data: { name, operationId: job.operationId, at: this.clock.now() },
+      });
+    }
+    const answer = await this.registry.queryTransfer(name);
+    if (answer?.gaining === 'US' && answer.status === 'PENDING') {
+      // the losing registrar has five days to answer: ask again later, less often as time goes by
+      const afterMs = Math.min(
+        this.settings.transferPollMs * 2 ** (job.attempt - 1),
+        this.settings.transferPollMs * 60,
+      );
+      return { kind: 'retryLater', reason: `the transfer of ${name} awaits its registrar's answer`, afterMs };
+    }
+    const info = await this.registry.info(name);
+    if (info?.sponsoredByUs) return info;
+    return failed('TRANSFER_REJECTED', `the registrar of ${name} refused to transfer it`);
   }
 }

@@ -8,7 +8,8 @@ import { StreamWrite } from '../shared/event-store.port';
 import { StreamReader, writeAfter } from '../shared/handle-command';
 
 /**
- * A registration that did not complete gives the name back and credits its charge (REGISTRATION_REFUND), in the
+ * A registration (or transfer in) that did not complete gives the name back and credits its charge
+ * (REGISTRATION_REFUND, TRANSFER_REFUND), in the
  * transaction that finishes its operation: the balance read after `FAILED` already shows the refund.
  */
 @Injectable()
@@ -29,7 +30,7 @@ export class RegistrationSettlement implements OperationFinisher {
         data: {
           accountId: op.accountId,
           transactionId: newId('billingTransaction'),
-          kind: 'REGISTRATION_REFUND',
+          kind: domain.state.transfer ? 'TRANSFER_REFUND' : 'REGISTRATION_REFUND',
           amountCents: domain.state.priceCents,
           operationId: op.id,
           domain: op.domain,

@@ -12,6 +12,8 @@ export class ResellerSettings {
     readonly quoteValidityMs: number,
     /** Where people reach the service: the base of the links in contact verification mail. */
     readonly publicUrl: string,
+    /** The first wait before asking the registry again about a transfer in; it doubles up to 60 times this. */
+    readonly transferPollMs: number,
   ) {}
 
   sells(tld: string): boolean {

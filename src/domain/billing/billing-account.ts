@@ -17,7 +17,9 @@ export type BillingKind =
   | 'REGISTRATION_REFUND'
   | 'DOMAIN_RENEWAL'
   | 'DOMAIN_RESTORATION'
-  | 'RENEWAL_REFUND';
+  | 'RENEWAL_REFUND'
+  | 'DOMAIN_TRANSFER'
+  | 'TRANSFER_REFUND';
 
 type Entry = {
   accountId: string;

@@ -61,4 +61,24 @@ describe('dns domain decider', () => {
     given(requested, registered, renewed).when({ type: 'RecordDnsRenewal', data: renewed.data }).thenNothing();
     given(requested).when({ type: 'RecordDnsRenewal', data: renewed.data }).thenThrows(IllegalTransition);
   });
+
+  it('records that a transfer in was asked of the registry once, for a transfer only', () => {
+    const transfer = { ...requested, data: { ...requested.data, sealedTransferCode: 'sealed-code' } };
+    const asked = { type: 'DnsTransferRequested' as const, data: { name: 'fresh.com', operationId: 'op-1', at } };
+    given(transfer).when({ type: 'RecordDnsTransferRequest', data: asked.data }).then(asked);
+    given(transfer, asked).when({ type: 'RecordDnsTransferRequest', data: asked.data }).thenNothing();
+    given(requested).when({ type: 'RecordDnsTransferRequest', data: asked.data }).thenThrows(IllegalTransition);
+  });
+
+  it('releases a registered name the registry no longer holds, so that it can be had again', () => {
+    const released = {
+      type: 'DnsDomainReleased' as const,
+      data: { name: 'fresh.com', operationId: 'op-2', reason: 'PURGED' as const, at },
+    };
+    given(requested, registered).when({ type: 'ReleaseDnsDomain', data: released.data }).then(released);
+    given(requested).when({ type: 'ReleaseDnsDomain', data: released.data }).thenNothing();
+    given(requested, registered, released)
+      .when({ type: 'RequestDnsRegistration', data: { ...requested.data, operationId: 'op-2' } })
+      .then({ ...requested, data: { ...requested.data, operationId: 'op-2' } });
+  });
 });

@@ -12,8 +12,13 @@ export const dnsDomainStream = (name: string): string => `dns-domain-${name}`;
 type Of<Data> = MessageData<{ name: string; operationId: string }, Data>;
 export type DnsRegistrationRequested = DomainEvent<
   'DnsRegistrationRequested',
-  Of<{ accountId: string; years: number; priceCents: number }>
+  /** `sealedTransferCode`: a transfer in, with the name's authorization code sealed for the registry. */
+  Of<{ accountId: string; years: number; priceCents: number; sealedTransferCode?: string }>
 >;
+/** A transfer in was asked of the registry: a job run again waits for the answer instead of asking twice. */
+export type DnsTransferRequested = DomainEvent<'DnsTransferRequested', Of<unknown>>;
+/** The registry no longer holds the name for this service (purged, or transferred out): it is nobody's here. */
+export type DnsDomainReleased = DomainEvent<'DnsDomainReleased', Of<{ reason: 'PURGED' | 'TRANSFERRED_OUT' }>>;
 export type DnsDomainRegistered = DomainEvent<
   'DnsDomainRegistered',
   Of<{ accountId: string; createdAt: number; expiresAt: number; sealedAuthorizationCode: string }>
@@ -24,26 +29,50 @@ export type DnsDomainRenewed = DomainEvent<'DnsDomainRenewed', Of<{ expiresAt: n
 /** Whether the registrar's directory (WHOIS, RDAP) shows a proxy instead of the registrant; on by default. */
 export type DnsWhoisProxySet = DomainEvent<'DnsWhoisProxySet', Of<{ enabled: boolean }>>;
 export type DnsDomainEvent =
-  DnsRegistrationRequested | DnsDomainRegistered | DnsRegistrationAbandoned | DnsDomainRenewed | DnsWhoisProxySet;
+  | DnsRegistrationRequested
+  | DnsDomainRegistered
+  | DnsRegistrationAbandoned
+  | DnsDomainRenewed
+  | DnsWhoisProxySet
+  | DnsTransferRequested
+  | DnsDomainReleased;
 export const DNS_DOMAIN_EVENT_TYPES: readonly DnsDomainEvent['type'][] = [
   'DnsRegistrationRequested',
   'DnsDomainRegistered',
   'DnsRegistrationAbandoned',
   'DnsDomainRenewed',
   'DnsWhoisProxySet',
+  'DnsTransferRequested',
+  'DnsDomainReleased',
 ];
 
 export type RequestDnsRegistration = DomainCommand<'RequestDnsRegistration', DnsRegistrationRequested['data']>;
 export type RecordDnsRegistration = DomainCommand<'RecordDnsRegistration', DnsDomainRegistered['data']>;
 export type AbandonDnsRegistration = DomainCommand<'AbandonDnsRegistration', DnsRegistrationAbandoned['data']>;
 export type RecordDnsRenewal = DomainCommand<'RecordDnsRenewal', DnsDomainRenewed['data']>;
+export type RecordDnsTransferRequest = DomainCommand<'RecordDnsTransferRequest', DnsTransferRequested['data']>;
+export type ReleaseDnsDomain = DomainCommand<'ReleaseDnsDomain', DnsDomainReleased['data']>;
 export type SetDnsWhoisProxy = DomainCommand<'SetDnsWhoisProxy', DnsWhoisProxySet['data']>;
 export type DnsDomainCommand =
-  RequestDnsRegistration | RecordDnsRegistration | AbandonDnsRegistration | RecordDnsRenewal | SetDnsWhoisProxy;
+  | RequestDnsRegistration
+  | RecordDnsRegistration
+  | AbandonDnsRegistration
+  | RecordDnsRenewal
+  | SetDnsWhoisProxy
+  | RecordDnsTransferRequest
+  | ReleaseDnsDomain;
 
 export type DnsDomain =
   | Readonly<{ status: 'NONE' }>
-  | Readonly<{ status: 'PENDING'; accountId: string; operationId: string; years: number; priceCents: number }>
+  | Readonly<{
+      status: 'PENDING';
+      accountId: string;
+      operationId: string;
+      years: number;
+      priceCents: number;
+      /** Of a transfer in: the sealed authorization code, and whether the registry was asked already. */
+      transfer: Readonly<{ sealedCode: string; requested: boolean }> | null;
+    }>
   | Readonly<{
       status: 'REGISTERED';
       accountId: string;
@@ -57,8 +86,9 @@ export type DnsDomain =
 const evolve = (domain: DnsDomain, event: DnsDomainEvent): DnsDomain => {
   switch (event.type) {
     case 'DnsRegistrationRequested': {
-      const { accountId, operationId, years, priceCents } = event.data;
-      return { status: 'PENDING', accountId, operationId, years, priceCents };
+      const { accountId, operationId, years, priceCents, sealedTransferCode } = event.data;
+      const transfer = sealedTransferCode === undefined ? null : { sealedCode: sealedTransferCode, requested: false };
+      return { status: 'PENDING', accountId, operationId, years, priceCents, transfer };
     }
     case 'DnsDomainRegistered': {
       const { accountId, operationId, createdAt, expiresAt, sealedAuthorizationCode } = event.data;
@@ -71,6 +101,12 @@ const evolve = (domain: DnsDomain, event: DnsDomainEvent): DnsDomain => {
       return domain.status === 'REGISTERED' ? { ...domain, expiresAt: event.data.expiresAt } : domain;
     case 'DnsWhoisProxySet':
       return domain.status === 'REGISTERED' ? { ...domain, whoisProxy: event.data.enabled } : domain;
+    case 'DnsTransferRequested':
+      return domain.status === 'PENDING' && domain.transfer
+        ? { ...domain, transfer: { ...domain.transfer, requested: true } }
+        : domain;
+    case 'DnsDomainReleased':
+      return { status: 'NONE' };
     default:
       return assertNever(event);
   }
@@ -101,6 +137,13 @@ const decide = (command: DnsDomainCommand, domain: DnsDomain): DnsDomainEvent[] 
       if (domain.status !== 'REGISTERED') throw new IllegalTransition(`${command.data.name} is not registered here`);
       // recorded twice (a job run again): nothing new
       return domain.expiresAt === command.data.expiresAt ? [] : [{ type: 'DnsDomainRenewed', data: command.data }];
+    case 'RecordDnsTransferRequest': {
+      const pending = pendingFor(domain, command.data.operationId);
+      if (!pending?.transfer) throw new IllegalTransition(`no transfer of ${command.data.name} by this operation runs`);
+      return pending.transfer.requested ? [] : [{ type: 'DnsTransferRequested', data: command.data }];
+    }
+    case 'ReleaseDnsDomain':
+      return domain.status === 'REGISTERED' ? [{ type: 'DnsDomainReleased', data: command.data }] : [];
     case 'SetDnsWhoisProxy':
       if (domain.status !== 'REGISTERED') throw new IllegalTransition(`${command.data.name} is not registered here`);
       return domain.whoisProxy === command.data.enabled ? [] : [{ type: 'DnsWhoisProxySet', data: command.data }];

@@ -8,6 +8,7 @@ import { SecondLevelName } from '../shared/names';
 import { Price } from '../shared/price';
 import { DnsAvailability } from './dns-availability';
 import { DnsDomain, dnsDomainDecider, DnsDomainEvent } from './dns-domain';
+import { InboundIneligibility } from './inbound-transfer';
 
 /** A contact a registration names: one of the account's, or one the registration creates first. */
 export type ContactAssignment =
@@ -28,8 +29,16 @@ export interface RegistrationRequest {
   readonly transactionId: string;
 }
 
+/** A transfer in: the code sealed for the registry, and why the registry would refuse it now (none: it would not). */
+export interface TransferIn {
+  readonly sealedCode: string;
+  readonly ineligibility: readonly InboundIneligibility[];
+}
+
 export interface RegistrationFacts {
   readonly availability: DnsAvailability;
+  /** Set when the request carries an authorization code: the name is asked from its registrar, not created. */
+  readonly transfer: TransferIn | null;
   /** The price of the years asked for. */
   readonly price: Price;
   readonly creditLimitCents: number;
@@ -50,20 +59,21 @@ export interface RegistrationDecision extends OperationRequestDecision {
 
 const assignment = (contactId: string) => ({ new: false, id: contactId });
 
-/**
- * `POST /domains` registers an available name for the years asked and charges its price in the same append. It is
- * refused at the first rule it breaks: a name that is not `AVAILABLE` (NOT_AVAILABLE, with its status), a period
- * outside the TLD's (VALIDATION), a domain another operation holds (CONCURRENT_OPERATION), a charge past the credit
- * limit (INSUFFICIENT_BALANCE). A preview is decided exactly so and stores only itself, with its quote and until when
- * it holds.
- */
-export const decideRegistration = (
-  request: RegistrationRequest,
-  facts: RegistrationFacts,
-  states: RegistrationStates,
-): RegistrationDecision => {
-  const { name, accountId, operationId, at, years } = request;
-  const { availability, price } = facts;
+/** A registration needs an `AVAILABLE` name and a period of its TLD; a transfer in, a name its registrar will give. */
+const assertAllowed = ({ name, years }: RegistrationRequest, { availability, transfer }: RegistrationFacts): void => {
+  if (transfer) {
+    if (transfer.ineligibility.length > 0) {
+      throw new Refused(
+        'NOT_AVAILABLE',
+        `${name.name} cannot be transferred in: ${transfer.ineligibility.join(', ')}`,
+        {
+          reasons: transfer.ineligibility,
+        },
+      );
+    }
+    if (years !== 1) throw new Refused('VALIDATION', 'dns.period: a transfer adds one year');
+    return;
+  }
   if (availability.status !== 'AVAILABLE') {
     throw new Refused('NOT_AVAILABLE', `${name.name} cannot be registered: it is ${availability.status}`, {
       status: availability.status,
@@ -73,6 +83,25 @@ export const decideRegistration = (
   if (years < period.min || years > period.max) {
     throw new Refused('VALIDATION', `dns.period: .${name.tld} registers for ${period.min} to ${period.max} years`);
   }
+};
+
+/**
+ * `POST /domains` registers an available name for the years asked, or with an authorization code transfers one in
+ * from its registrar (a year added), and charges its price in the same append. It is refused at the first rule it
+ * breaks: a name that is not `AVAILABLE`, or that its registrar would not give (NOT_AVAILABLE, with its status or
+ * reasons), a period outside the TLD's (VALIDATION), a domain another operation holds (CONCURRENT_OPERATION), a
+ * charge past the credit limit (INSUFFICIENT_BALANCE). A preview is decided exactly so and stores only itself, with
+ * its quote and until when it holds.
+ */
+export const decideRegistration = (
+  request: RegistrationRequest,
+  facts: RegistrationFacts,
+  states: RegistrationStates,
+): RegistrationDecision => {
+  const { name, accountId, operationId, at, years } = request;
+  const { price, transfer } = facts;
+  assertAllowed(request, facts);
+  const kind = transfer ? 'DOMAIN_TRANSFER' : 'DOMAIN_REGISTRATION';
   const createContact: DependencySpec[] = request.owner.new
     ? [
         {
@@ -93,7 +122,7 @@ export const decideRegistration = (
       period: years,
     },
   };
-  const charge = { type: 'CHARGE' as const, reason: 'DOMAIN_REGISTRATION', amountCents: price.subTotalCents };
+  const charge = { type: 'CHARGE' as const, reason: kind, amountCents: price.subTotalCents };
   const requested = requestOperation(
     {
       operationId,
@@ -111,20 +140,37 @@ export const decideRegistration = (
     states.activity,
   );
   if (request.preview) return { ...requested, domain: [], billing: [] };
-  const domain = dnsDomainDecider.decide(
+  // a name recorded as registered here that the registry gives out again was purged or transferred out since
+  const released = dnsDomainDecider.decide(
     {
-      type: 'RequestDnsRegistration',
-      data: { name: name.name, operationId, accountId, years, priceCents: price.subTotalCents, at },
+      type: 'ReleaseDnsDomain',
+      data: { name: name.name, operationId, reason: transfer ? 'TRANSFERRED_OUT' : 'PURGED', at },
     },
     states.domain,
   );
+  const requestedName = dnsDomainDecider.decide(
+    {
+      type: 'RequestDnsRegistration',
+      data: {
+        name: name.name,
+        operationId,
+        accountId,
+        years,
+        priceCents: price.subTotalCents,
+        ...(transfer ? { sealedTransferCode: transfer.sealedCode } : {}),
+        at,
+      },
+    },
+    released.reduce(dnsDomainDecider.evolve, states.domain),
+  );
+  const domain = [...released, ...requestedName];
   const billing = billingDecider.decide(
     {
       type: 'RecordCharge',
       data: {
         accountId,
         transactionId: request.transactionId,
-        kind: 'DOMAIN_REGISTRATION',
+        kind,
         amountCents: price.subTotalCents,
         operationId,
         domain: name.name,

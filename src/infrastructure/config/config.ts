@@ -427,6 +427,13 @@ export const VARIABLES = {
     1,
     1440,
   ),
+  resellerTransferPollMs: integer(
+    'RESELLER_TRANSFER_POLL_MS',
+    'How soon a transfer-in asks the registry again whether the losing registrar answered (doubling up to 60 times it)',
+    60_000,
+    10,
+    3_600_000,
+  ),
   walletVerificationTtlMinutes: integer(
     'WALLET_VERIFICATION_TTL_MINUTES',
     'How long a wallet verification message may be signed and submitted',

@@ -81,6 +81,7 @@ export const issuerOf = (config: AppConfig): string =>
           config.values.resellerPriceLimitCents,
           config.values.resellerQuoteMinutes * 60_000,
           config.values.publicUrl ?? `http://localhost:${config.values.port}`,
+          config.values.resellerTransferPollMs,
         ),
       inject: [AppConfig, TldCatalog],
     },

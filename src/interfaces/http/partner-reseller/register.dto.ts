@@ -73,8 +73,15 @@ export class RegistrationDnsDto {
   @IsInt()
   @Min(1)
   @Max(10)
-  @JSONSchema({ description: 'Years; the shortest period the TLD allows when absent' })
+  @JSONSchema({ description: 'Years; the shortest period the TLD allows when absent (a transfer adds one)' })
   period?: number;
+
+  @IfPresent()
+  @IsString()
+  @MinLength(3)
+  @MaxLength(250)
+  @JSONSchema({ description: "The name's code at its registrar: the name is transferred in (a year added)" })
+  authorizationCode?: string;
 
   @IfPresent()
   @IsObject()

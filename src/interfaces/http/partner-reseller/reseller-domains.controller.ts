@@ -30,7 +30,8 @@ export class ResellerDomainsController {
   @ForResellerKeys()
   @Documented({
     summary:
-      'Register an available name for its registrant (a contact by id, or a new one), charged to the running balance; `$preview=true` quotes it',
+      'Register an available name for its registrant (a contact by id, or a new one), or transfer one in with ' +
+      '`dns.authorizationCode`, charged to the running balance; `$preview=true` quotes it',
     answer: 'DomainOperationResult',
     refuses: [
       'NOT_AVAILABLE',
@@ -62,7 +63,16 @@ export class ResellerDomainsController {
       ),
     );
     const op: ExistingOperation = await this.commands.execute(
-      new RegisterDnsDomain(principal.accountId, name, body.dns?.period, owner, contacts, preview, query.$quote),
+      new RegisterDnsDomain(
+        principal.accountId,
+        name,
+        body.dns?.period,
+        owner,
+        contacts,
+        preview,
+        query.$quote,
+        body.dns?.authorizationCode,
+      ),
     );
     return operationResult(this.settings.namespace, 'DomainOperationResult', op);
   }
