@@ -16,6 +16,7 @@ import { RegistryAdaptersModule } from './infrastructure/registry/registry-adapt
 import { WebhookAdaptersModule } from './infrastructure/webhooks/webhook-adapters.module';
 import { ChainAdaptersModule } from './infrastructure/chain/chain-adapters.module';
 import { BillingModule } from './projections/billing/billing.module';
+import { ResellerDomainsModule } from './projections/reseller-domains/reseller-domains.module';
 import { CredentialListModule } from './projections/credentials/credentials.module';
 import { OperationListModule } from './projections/operation-list/operation-list.module';
 import { ResolutionModule } from './projections/resolution/resolution.module';
@@ -65,6 +66,7 @@ export class AppModule {
         ResolutionModule,
         OperationListModule,
         BillingModule,
+        ResellerDomainsModule,
         CredentialListModule,
         WebhookListModule,
         Web3Module,

@@ -4,6 +4,17 @@ import { createTestApp, TestApp } from '../support/test-app';
 import { newReseller, newWeb3Partner, Partner } from '../support/web3-partner';
 
 const DAY_MS = 86_400_000;
+const grace = {
+  firstName: 'Grace',
+  lastName: 'Hopper',
+  email: 'grace@example.net',
+  phone: { dialingPrefix: '1', number: '202 555 0143' },
+  street: '1 Navy Yard',
+  city: 'Washington',
+  stateProvince: 'DC',
+  postalCode: '20374',
+  countryCode: 'US',
+};
 const oneYearAfter = (at: number) => {
   const date = new Date(at);
   date.setUTCFullYear(date.getUTCFullYear() + 1);
@@ -177,7 +188,7 @@ describe('a reseller’s name: detail, flags and authorization code (surface D)'
       dependencies: [
         {
           type: 'DOMAIN_FLAG_LOCK_UPDATE',
-          parameters: { add: ['clientRenewProhibited'], remove: [], whoisProxy: false },
+          parameters: { locks: { DNS_RENEW: true, DNS_WHOIS_PROXY: true } },
         },
       ],
     });
@@ -201,6 +212,65 @@ describe('a reseller’s name: detail, flags and authorization code (surface D)'
     expect(locked.body.message).toMatch(/DNS_TRANSFER_OUT is read-only now \(no transfer within 60 days/);
     const bad = await reseller.call('PATCH', `/domains/${name}/flags`, { DNS_RENEW: { status: 'ON' } });
     expect([bad.status, bad.body.code]).toEqual([400, 'VALIDATION']);
+  });
+
+  it('assigns contacts to roles, and changes contacts and flags in one operation, in the order the registry needs', async () => {
+    const info = (await registry.info(name))!;
+    const registrant = info.contacts!.registrant;
+    const shown = await reseller.call('GET', `/domains/${name}/dns/contacts`);
+    expect(shown.body).toMatchObject({
+      '@type': 'domain-engine/partner.v3.DomainContacts',
+      owner: { id: registrant, firstName: 'Alan' },
+      tech: { id: registrant },
+    });
+
+    const newTech = await reseller.call('PATCH', `/domains/${name}/dns/contacts`, {
+      tech: { ...grace, email: 'tech@example.net' },
+    });
+    expect(newTech.body['@type']).toBe('domain-engine/partner.v3.DomainContactOperationResult');
+    const done = await reseller.operation(newTech.body.operation.id);
+    expect(done).toMatchObject({
+      status: 'COMPLETED',
+      type: 'DOMAIN_CONTACTS_UPDATE',
+      dependencies: [{ type: 'CONTACT_CREATE' }, { type: 'DOMAIN_DNS_CONTACT_SET' }],
+    });
+    const tech = done.dependencies[1].parameters.tech.id as string;
+    expect((await registry.info(name))!.contacts).toEqual({ registrant, admin: registrant, tech, billing: registrant });
+    expect((await reseller.call('GET', `/domains/${name}/dns/contacts`)).body.tech).toMatchObject({
+      id: tech,
+      email: 'tech@example.net',
+    });
+
+    // contacts first, then the lock that would refuse them
+    const locking = await reseller.call('PATCH', `/domains/${name}`, {
+      contacts: { admin: { id: tech } },
+      flags: { DNS_UPDATE: { status: 'DISABLED' } },
+    });
+    expect(await reseller.operation(locking.body.operation.id)).toMatchObject({
+      status: 'COMPLETED',
+      type: 'DOMAIN_ADMIN_UPDATE',
+      dependencies: [{ type: 'DOMAIN_DNS_CONTACT_SET' }, { type: 'DOMAIN_FLAG_LOCK_UPDATE' }],
+    });
+    expect((await registry.info(name))!.statuses).toContain('clientUpdateProhibited');
+    const refused = await reseller.call('PATCH', `/domains/${name}/dns/contacts`, { billing: { id: tech } });
+    expect([refused.status, refused.body.message]).toEqual([400, expect.stringMatching(/DNS_UPDATE is off/)]);
+    // the lock lifted first, then the contacts
+    const unlocking = await reseller.call('PATCH', `/domains/${name}`, {
+      contacts: { billing: { id: tech } },
+      flags: { DNS_UPDATE: { status: 'ENABLED' } },
+    });
+    expect(await reseller.operation(unlocking.body.operation.id)).toMatchObject({
+      status: 'COMPLETED',
+      dependencies: [{ type: 'DOMAIN_FLAG_LOCK_UPDATE' }, { type: 'DOMAIN_DNS_CONTACT_SET' }],
+    });
+    expect((await registry.info(name))!.contacts).toEqual({ registrant, admin: tech, tech, billing: tech });
+
+    const same = await reseller.call('PATCH', `/domains/${name}`, { contacts: { tech: { id: tech } } });
+    expect([same.status, same.body.code]).toEqual([400, 'NO_CHANGE']);
+    const theirs = (await other.call('POST', '/contacts', grace)).body.operation.dependencies[0].parameters
+      .contactId as string;
+    expect((await reseller.call('PATCH', `/domains/${name}/dns/contacts`, { tech: { id: theirs } })).status).toBe(404);
+    expect((await other.call('GET', `/domains/${name}/dns/contacts`)).status).toBe(404);
   });
 
   it('shows the authorization code only once transfers out are allowed, after the 60-day lock', async () => {

@@ -144,6 +144,16 @@ describe('reseller transfers in (surface D)', () => {
     const reply = await transferIn('taken.io', 'Sandbox-Transfer-2!');
     expect(reply.status).toBe(201);
     await requested('taken.io');
+    // the list is a read model: it shows the request once it caught up (the transfer keeps the workers busy)
+    await eventually(async () =>
+      expect((await reseller.call('GET', '/account/domain-registrations')).body.items[0]).toEqual({
+        '@type': 'domain-engine/partner.v3.AccountDomain',
+        name: 'taken.io',
+        status: 'TRANSFER_INBOUND_PROCESSING',
+        namingSystem: 'ICANN',
+        expirationTimestamp: null,
+      }),
+    );
     await registry.advanceClock(5 * DAY_MS);
     expect(await reseller.operation(reply.body.operation.id)).toMatchObject({ status: 'COMPLETED' });
     expect(await registry.queryTransfer('taken.io')).toMatchObject({ status: 'SERVER_APPROVED', gaining: 'US' });
@@ -175,5 +185,24 @@ describe('reseller transfers in (surface D)', () => {
       owner: { type: 'UNKNOWN' },
       availability: { status: 'REGISTERED' },
     });
+  });
+
+  it('lists the account’s names, the latest first: held with their flags, gone ones deactivated', async () => {
+    const page = await reseller.call('GET', '/account/domain-registrations?$expand=flags');
+    expect(page.body.next).toBeNull();
+    const items = page.body.items as { name: string; status: string; expirationTimestamp: number; flags?: object }[];
+    expect(items.map((item) => [item.name, item.status])).toEqual([
+      ['leaving-soon.com', 'DEACTIVATED'],
+      ['taken.io', 'REGISTERED'],
+      ['taken.com', 'REGISTERED'],
+    ]);
+    expect(items[1].expirationTimestamp).toBe((await registry.info('taken.io'))!.expiresAt);
+    expect(items[1].flags).toMatchObject({
+      DNS_TRANSFER_OUT: { status: 'DISABLED' },
+      DNS_RENEW: { status: 'ENABLED' },
+    });
+    expect(items[0].flags).toBeUndefined();
+    const other = await newReseller(subject, 'Another reseller');
+    expect((await other.call('GET', '/account/domain-registrations')).body.items).toEqual([]);
   });
 });

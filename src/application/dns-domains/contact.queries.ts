@@ -1,6 +1,6 @@
 import { Command, CommandHandler, ICommandHandler, IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import { Contact, contactDecider, contactStream } from '../../domain/dns-domains/contact';
-import { Refused } from '../../domain/shared/errors';
+import { NotFound, Refused } from '../../domain/shared/errors';
 import { isId } from '../../domain/shared/ids';
 import { digestOf } from '../identity/secrets';
 import { Clock } from '../shared/clock';
@@ -28,6 +28,18 @@ export class GetResellerContactHandler implements IQueryHandler<GetResellerConta
     return state.status === 'CREATED' && state.accountId === accountId ? state : undefined;
   }
 }
+
+/** Contacts named by id must be the account's; another account's is answered like one that does not exist. */
+export const assertContactsOf = async (
+  store: EventStore,
+  accountId: string,
+  contactIds: readonly string[],
+): Promise<void> => {
+  for (const contactId of new Set(contactIds)) {
+    const { state } = await loadStream(store, contactStream(contactId), contactDecider);
+    if (state.status !== 'CREATED' || state.accountId !== accountId) throw new NotFound('contact', contactId);
+  }
+};
 
 /** Opening the link of a verification mail: `<contact id>.<secret>`. */
 export class VerifyResellerContact extends Command<void> {

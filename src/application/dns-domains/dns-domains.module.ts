@@ -11,7 +11,9 @@ import { RegistrationDependencyExecutor } from './registration-dependency.execut
 import { RegistrationSettlement } from './registration-settlement';
 import { SetDnsPricesHandler } from './set-prices.command';
 import { AccountNames } from './account-names';
-import { GetAuthorizationCodeHandler, GetDnsFlagsHandler, UpdateDnsFlagsHandler } from './domain-flags';
+import { ContactsDependencyExecutor } from './contacts-dependency.executor';
+import { GetAuthorizationCodeHandler, GetDnsFlagsHandler } from './domain-flags';
+import { UpdateDnsDomainHandler } from './update-domain.command';
 import { FlagsDependencyExecutor } from './flags-dependency.executor';
 import { CheckInboundTransferHandler } from './inbound-transfers';
 import { GetRenewalTermsHandler, RenewDnsDomainHandler } from './renew-domain.command';
@@ -38,7 +40,8 @@ import { OperationFinishers } from '../operations/operation-finishers';
     RenewalDependencyExecutor,
     RenewalSettlement,
     GetDnsFlagsHandler,
-    UpdateDnsFlagsHandler,
+    UpdateDnsDomainHandler,
+    ContactsDependencyExecutor,
     GetAuthorizationCodeHandler,
     FlagsDependencyExecutor,
     CheckInboundTransferHandler,
@@ -57,6 +60,7 @@ export class DnsDomainsModule implements OnModuleInit {
     private readonly renewalExecutor: RenewalDependencyExecutor,
     private readonly renewalSettlement: RenewalSettlement,
     private readonly flagsExecutor: FlagsDependencyExecutor,
+    private readonly contactsExecutor: ContactsDependencyExecutor,
   ) {}
 
   onModuleInit(): void {
@@ -64,6 +68,7 @@ export class DnsDomainsModule implements OnModuleInit {
     this.executors.register(this.registrationExecutor);
     this.executors.register(this.renewalExecutor);
     this.executors.register(this.flagsExecutor);
+    this.executors.register(this.contactsExecutor);
     this.finishers.register(this.settlement);
     this.finishers.register(this.renewalSettlement);
     this.consumers.addReactor(this.verificationMailer);

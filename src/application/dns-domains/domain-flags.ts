@@ -1,15 +1,8 @@
-import { Command, CommandHandler, ICommandHandler, IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
-import { DnsFlag, DnsFlagState, dnsFlagsOf, FlagStatus } from '../../domain/dns-domains/dns-flags';
-import { decideFlagsUpdate } from '../../domain/dns-domains/flags-decision';
-import { ExistingOperation } from '../../domain/operations/operation';
+import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
+import { DnsFlag, DnsFlagState, dnsFlagsOf } from '../../domain/dns-domains/dns-flags';
 import { Refused } from '../../domain/shared/errors';
-import { newId } from '../../domain/shared/ids';
 import { SecondLevelName } from '../../domain/shared/names';
 import { SecretBox } from '../identity/identity.ports';
-import { loadRequestStreams, requestStatesOf, requestWrites } from '../operations/operation-streams';
-import { Clock } from '../shared/clock';
-import { EventStore } from '../shared/event-store.port';
-import { transact } from '../shared/handle-command';
 import { AccountName, AccountNames } from './account-names';
 
 export type DnsFlags = Readonly<Record<DnsFlag, DnsFlagState>>;
@@ -40,46 +33,6 @@ export class GetDnsFlagsHandler implements IQueryHandler<GetDnsFlags> {
 
   async execute({ accountId, name }: GetDnsFlags): Promise<DnsFlags> {
     return flagsOf(await this.names.get(accountId, name));
-  }
-}
-
-/** `PATCH /domains/{name}/flags`: the flags asked for, in one operation. */
-export class UpdateDnsFlags extends Command<ExistingOperation> {
-  constructor(
-    readonly accountId: string,
-    readonly name: SecondLevelName,
-    readonly asked: Readonly<Partial<Record<DnsFlag, FlagStatus>>>,
-    readonly preview: boolean,
-  ) {
-    super();
-  }
-}
-
-@CommandHandler(UpdateDnsFlags)
-export class UpdateDnsFlagsHandler implements ICommandHandler<UpdateDnsFlags> {
-  constructor(
-    private readonly store: EventStore,
-    private readonly names: AccountNames,
-    private readonly clock: Clock,
-  ) {}
-
-  async execute({ accountId, name, asked, preview }: UpdateDnsFlags): Promise<ExistingOperation> {
-    const flags = flagsOf(await this.names.get(accountId, name));
-    const request = {
-      accountId,
-      operationId: newId('operation'),
-      dependencyId: newId('platformDependency'),
-      at: this.clock.now(),
-      preview,
-      name: name.name,
-      asked,
-    };
-    const { result } = await transact(this.store, { accountId }, async (streams) => {
-      const requested = await loadRequestStreams(streams, request.operationId, name.name);
-      const decision = decideFlagsUpdate(request, flags, requestStatesOf(requested));
-      return { writes: requestWrites(requested, decision), result: decision.state };
-    });
-    return result;
   }
 }
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { dnsDomainDecider, dnsDomainStream } from '../../domain/dns-domains/dns-domain';
-import { ClientStatus } from '../../domain/registry/registry-domain.events';
+import { FlagLocks, registryChangeOf } from '../../domain/dns-domains/dns-flags';
 import { RegistryRefused } from '../../domain/registry/registry-refusal';
 import { DependencyExecutor, DependencyJob, ExecutionOutcome } from '../operations/dependency-executor.port';
 import { Registry } from '../registry/registry.port';
@@ -9,7 +9,8 @@ import { EventStore } from '../shared/event-store.port';
 import { handleCommand } from '../shared/handle-command';
 
 /**
- * `DOMAIN_FLAG_LOCK_UPDATE` adds and removes client statuses at the registry and sets the WHOIS proxy. Both are
+ * `DOMAIN_FLAG_LOCK_UPDATE` turns flags on and off (`locks`): client statuses added and removed at the registry, the
+ * WHOIS proxy set here. Both are
  * settings, not increments: a job run again sets the same statuses again and changes nothing more.
  */
 @Injectable()
@@ -24,11 +25,7 @@ export class FlagsDependencyExecutor implements DependencyExecutor {
 
   async execute(job: DependencyJob): Promise<ExecutionOutcome> {
     const name = job.domain!; // a flag change always names its domain
-    const { add, remove, whoisProxy } = job.parameters as {
-      add: ClientStatus[];
-      remove: ClientStatus[];
-      whoisProxy?: boolean;
-    };
+    const { add, remove, whoisProxy } = registryChangeOf((job.parameters as { locks: FlagLocks }).locks);
     try {
       if (add.length > 0 || remove.length > 0) await this.registry.update({ name, add, remove });
     } catch (error) {

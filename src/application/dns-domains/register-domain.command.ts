@@ -1,6 +1,5 @@
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { billingDecider, billingStream } from '../../domain/billing/billing-account';
-import { contactDecider, contactStream } from '../../domain/dns-domains/contact';
 import { ContactDetails } from '../../domain/dns-domains/contact-rules';
 import { dnsDomainDecider, dnsDomainStream } from '../../domain/dns-domains/dns-domain';
 import { dnsPriceOf } from '../../domain/dns-domains/dns-pricing';
@@ -10,7 +9,6 @@ import { Price } from '../../domain/shared/price';
 import { Registry } from '../registry/registry.port';
 import { AccountNames } from './account-names';
 import { ExistingOperation } from '../../domain/operations/operation';
-import { NotFound } from '../../domain/shared/errors';
 import { newId } from '../../domain/shared/ids';
 import { SecondLevelName } from '../../domain/shared/names';
 import { SecretBox } from '../identity/identity.ports';
@@ -18,7 +16,8 @@ import { redeemQuoteIn } from '../operations/bound-quotes';
 import { loadRequestStreams, requestStatesOf, requestWrites } from '../operations/operation-streams';
 import { Clock } from '../shared/clock';
 import { EventStore } from '../shared/event-store.port';
-import { loadStream, transact, writeAfter } from '../shared/handle-command';
+import { transact, writeAfter } from '../shared/handle-command';
+import { assertContactsOf } from './contact.queries';
 import { newContactWrite } from './create-contact.command';
 import { DnsCatalogue } from './dns-catalogue';
 import { ResellerSettings } from './reseller-settings';
@@ -61,7 +60,7 @@ export class RegisterDnsDomainHandler implements ICommandHandler<RegisterDnsDoma
 
   async execute(command: RegisterDnsDomain): Promise<ExistingOperation> {
     const { accountId, name, owner, contacts, preview } = command;
-    await this.assertContactsOf(accountId, [
+    await assertContactsOf(this.store, accountId, [
       ...('contactId' in owner ? [owner.contactId] : []),
       ...Object.values(contacts).filter((id): id is string => id !== undefined),
     ]);
@@ -156,13 +155,5 @@ export class RegisterDnsDomainHandler implements ICommandHandler<RegisterDnsDoma
     });
     const price = offer?.prices ? dnsPriceOf('TRANSFER', offer.prices, { years: 1, premiumCents }) : FREE;
     return { ineligibility, price, sealedCode: this.box.seal(code) };
-  }
-
-  /** Contacts named by id must be the account's; another account's is answered like one that does not exist. */
-  private async assertContactsOf(accountId: string, contactIds: readonly string[]): Promise<void> {
-    for (const contactId of new Set(contactIds)) {
-      const { state } = await loadStream(this.store, contactStream(contactId), contactDecider);
-      if (state.status !== 'CREATED' || state.accountId !== accountId) throw new NotFound('contact', contactId);
-    }
   }
 }

@@ -1,4 +1,4 @@
-import { dnsFlagsOf, flagChangeOf, FlagFacts } from './dns-flags';
+import { dnsFlagsOf, flagChangeOf, FlagFacts, registryChangeOf } from './dns-flags';
 
 const DAY = 86_400_000;
 const createdAt = Date.UTC(2026, 0, 1);
@@ -55,25 +55,30 @@ describe('dns flags', () => {
 describe('flag changes', () => {
   const flags = dnsFlagsOf(facts);
 
-  it('add the client status of a flag turned off and remove the one of a flag turned on', () => {
+  it('lock the flags turned off and unlock the ones turned on, each only when it changes', () => {
     expect(flagChangeOf(flags, { DNS_TRANSFER_OUT: 'ENABLED', DNS_DELETE: 'DISABLED', DNS_RENEW: 'ENABLED' })).toEqual({
-      add: ['clientDeleteProhibited'],
-      remove: ['clientTransferProhibited'],
+      DNS_TRANSFER_OUT: false,
+      DNS_DELETE: true,
     });
-    expect(flagChangeOf(flags, { DNS_WHOIS_PROXY: 'DISABLED' })).toEqual({ add: [], remove: [], whoisProxy: false });
+    expect(flagChangeOf(flags, { DNS_WHOIS_PROXY: 'DISABLED' })).toEqual({ DNS_WHOIS_PROXY: true });
   });
 
-  it('refuse a change to nothing, and a read-only flag asked to change', () => {
-    expect(() => flagChangeOf(flags, { DNS_RENEW: 'ENABLED' })).toThrow(expect.objectContaining({ code: 'NO_CHANGE' }));
-    expect(() => flagChangeOf(flags, {})).toThrow(expect.objectContaining({ code: 'NO_CHANGE' }));
+  it('ask the registry to add the client status of a locked flag and remove the one of an unlocked flag', () => {
+    expect(registryChangeOf({ DNS_TRANSFER_OUT: false, DNS_DELETE: true, DNS_RESOLUTION: true })).toEqual({
+      add: ['clientHold', 'clientDeleteProhibited'],
+      remove: ['clientTransferProhibited'],
+    });
+    expect(registryChangeOf({ DNS_WHOIS_PROXY: false })).toEqual({ add: [], remove: [], whoisProxy: true });
+  });
+
+  it('are none when nothing would change, and refused for a read-only flag asked to change', () => {
+    expect(flagChangeOf(flags, { DNS_RENEW: 'ENABLED' })).toBeNull();
+    expect(flagChangeOf(flags, {})).toBeNull();
     const young = dnsFlagsOf({ ...facts, now: createdAt + DAY });
     expect(() => flagChangeOf(young, { DNS_TRANSFER_OUT: 'ENABLED', DNS_RENEW: 'DISABLED' })).toThrow(
       expect.objectContaining({ code: 'VALIDATION', context: { readonly: ['DNS_TRANSFER_OUT'] } }),
     );
     // a read-only flag asked for the status it has is no change to it
-    expect(flagChangeOf(young, { DNS_TRANSFER_OUT: 'DISABLED', DNS_RENEW: 'DISABLED' })).toEqual({
-      add: ['clientRenewProhibited'],
-      remove: [],
-    });
+    expect(flagChangeOf(young, { DNS_TRANSFER_OUT: 'DISABLED', DNS_RENEW: 'DISABLED' })).toEqual({ DNS_RENEW: true });
   });
 });

@@ -89,21 +89,20 @@ export const dnsFlagsOf = (facts: FlagFacts): Readonly<Record<DnsFlag, DnsFlagSt
   };
 };
 
-/** What a flag change asks of the registry (client statuses to add and remove) and of the WHOIS proxy. */
-export interface FlagChange {
-  readonly add: readonly ClientStatus[];
-  readonly remove: readonly ClientStatus[];
-  readonly whoisProxy?: boolean;
-}
+/**
+ * A flag change as its `DOMAIN_FLAG_LOCK_UPDATE` dependency carries it (the reference's `locks`): each flag changed,
+ * `true` when it is turned off (locked), `false` when it is turned on.
+ */
+export type FlagLocks = Readonly<Partial<Record<DnsFlag, boolean>>>;
 
 /**
- * The change that brings the flags to what was asked. Refused when a flag asked to change is read-only
- * (`VALIDATION`, naming each such flag and why), or when nothing would change (`NO_CHANGE`).
+ * The change that brings the flags to what was asked; null when they have it already. Refused when a flag asked to
+ * change is read-only (`VALIDATION`, naming each such flag and why).
  */
 export const flagChangeOf = (
   flags: Readonly<Record<DnsFlag, DnsFlagState>>,
   asked: Readonly<Partial<Record<DnsFlag, FlagStatus>>>,
-): FlagChange => {
+): FlagLocks | null => {
   const changed = DNS_FLAGS.filter((flag) => asked[flag] !== undefined && asked[flag] !== flags[flag].status);
   const locked = changed.filter((flag) => flags[flag].readonlyReasons.length > 0);
   if (locked.length > 0) {
@@ -112,13 +111,19 @@ export const flagChangeOf = (
       readonly: locked,
     });
   }
-  if (changed.length === 0) throw new Refused('NO_CHANGE', 'the flags already have the statuses asked for');
-  const statusesWhere = (status: FlagStatus) =>
-    changed.flatMap((flag) => (flag !== 'DNS_WHOIS_PROXY' && asked[flag] === status ? [CLIENT_STATUS_OF[flag]] : []));
+  return changed.length === 0 ? null : Object.fromEntries(changed.map((flag) => [flag, asked[flag] === 'DISABLED']));
+};
+
+/** What locks ask of the registry (client statuses to add and remove) and of the WHOIS proxy. */
+export const registryChangeOf = (
+  locks: FlagLocks,
+): { add: ClientStatus[]; remove: ClientStatus[]; whoisProxy?: boolean } => {
+  const statusesWhere = (lock: boolean) =>
+    DNS_FLAGS.flatMap((flag) => (flag !== 'DNS_WHOIS_PROXY' && locks[flag] === lock ? [CLIENT_STATUS_OF[flag]] : []));
   return {
     // a flag turned off is a client status added
-    add: statusesWhere('DISABLED'),
-    remove: statusesWhere('ENABLED'),
-    ...(changed.includes('DNS_WHOIS_PROXY') ? { whoisProxy: asked.DNS_WHOIS_PROXY === 'ENABLED' } : {}),
+    add: statusesWhere(true),
+    remove: statusesWhere(false),
+    ...(locks.DNS_WHOIS_PROXY === undefined ? {} : { whoisProxy: !locks.DNS_WHOIS_PROXY }),
   };
 };

@@ -6,6 +6,7 @@ import { ContactVerificationController } from './contact-verification.controller
 import { ResellerAccountController } from './reseller-account.controller';
 import { ResellerCatalogueController } from './reseller-catalogue.controller';
 import { ResellerContactsController } from './reseller-contacts.controller';
+import { ResellerDomainChangesController } from './reseller-domain-changes.controller';
 import { ResellerDomainSettingsController } from './reseller-domain-settings.controller';
 import { ResellerDomainsController } from './reseller-domains.controller';
 import { ResellerOperationsController } from './reseller-operations.controller';
@@ -20,6 +21,7 @@ import { resellerPartnerDocument } from './reseller.openapi';
     ResellerOperationsController,
     ResellerDomainsController,
     ResellerDomainSettingsController,
+    ResellerDomainChangesController,
     ResellerAccountController,
     ContactVerificationController,
   ],

@@ -160,3 +160,17 @@ export class FlagsUpdateDto {
   @IfPresent() @IsObject() @ValidateNested() @Type(() => FlagStatusDto) DNS_UPDATE?: FlagStatusDto;
   @IfPresent() @IsObject() @ValidateNested() @Type(() => FlagStatusDto) DNS_WHOIS_PROXY?: FlagStatusDto;
 }
+
+/** `PATCH /domains/{name}/dns/contacts`: each role to change, to a contact by id or a new one. */
+export class ContactsUpdateDto {
+  @IfPresent() @IsObject() @ValidateNested() @Type(() => OwnerContactDto) owner?: OwnerContactDto;
+  @IfPresent() @IsObject() @ValidateNested() @Type(() => OwnerContactDto) admin?: OwnerContactDto;
+  @IfPresent() @IsObject() @ValidateNested() @Type(() => OwnerContactDto) tech?: OwnerContactDto;
+  @IfPresent() @IsObject() @ValidateNested() @Type(() => OwnerContactDto) billing?: OwnerContactDto;
+}
+
+/** `PATCH /domains/{name}`: contacts and flags in one operation (nameservers, DNSSEC and records: the DNS issue). */
+export class DomainUpdateDto {
+  @IfPresent() @IsObject() @ValidateNested() @Type(() => ContactsUpdateDto) contacts?: ContactsUpdateDto;
+  @IfPresent() @IsObject() @ValidateNested() @Type(() => FlagsUpdateDto) flags?: FlagsUpdateDto;
+}

@@ -1,6 +1,12 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { AccountNames } from '../../../application/dns-domains/account-names';
 import { ResellerSettings } from '../../../application/dns-domains/reseller-settings';
+import { ResellerDomainRow } from '../../../projections/reseller-domains/reseller-domains.projection';
+import {
+  isResellerDomainPosition,
+  ListResellerDomains,
+} from '../../../projections/reseller-domains/reseller-domains.queries';
 import { Principal } from '../../../application/identity/authenticator';
 import { partnerType } from '../../../application/shared/partner-type';
 import { WebhookSecret } from '../../../application/webhooks/webhook-secret.command';
@@ -15,6 +21,9 @@ import { ForResellerKeys } from '../shared/auth/partner-profile-routing';
 import { Documented } from '../shared/openapi/documented';
 import { decodeCursor, encodeCursor } from '../shared/partner-lists';
 import { CursorQuery, NoQuery } from '../shared/request-params';
+import { dnsNameOf } from './reseller-input';
+import { AccountDomainsQuery } from './reseller-params.dto';
+import { accountDomainView } from './reseller-views';
 
 const PAGE = 50;
 
@@ -40,6 +49,7 @@ export class ResellerAccountController {
     private readonly commands: CommandBus,
     private readonly queries: QueryBus,
     private readonly settings: ResellerSettings,
+    private readonly names: AccountNames,
   ) {}
 
   @Get()
@@ -53,6 +63,30 @@ export class ResellerAccountController {
       defaultWalletAddress: null,
       // the key receivers check `x-svc-signature` with (decisions.md §6); only this account's own key reads it
       webhookSecret: await this.commands.execute(new WebhookSecret(principal.accountId)),
+    };
+  }
+
+  @Get('domain-registrations')
+  @Documented({
+    summary: "The account's names, the latest asked for first: coming (registration, transfer) or held, with flags",
+    answer: 'AccountDomainList',
+  })
+  async domains(@CurrentPrincipal() principal: Principal, @Query() query: AccountDomainsQuery) {
+    const page = await this.queries.execute(
+      new ListResellerDomains(principal.accountId, PAGE, decodeCursor(query.$cursor, isResellerDomainPosition)),
+    );
+    const expand = query.$expand ?? [];
+    const items = await Promise.all(
+      page.items.map(async (row: ResellerDomainRow) => {
+        const mine =
+          row.status === 'REGISTERED' ? await this.names.find(principal.accountId, dnsNameOf(row.name)) : null;
+        return accountDomainView(this.settings.namespace, row, mine, expand.includes('flags'));
+      }),
+    );
+    return {
+      '@type': partnerType(this.settings.namespace, 'CursorList'),
+      items,
+      next: page.next === null ? null : { $cursor: encodeCursor(page.next) },
     };
   }
 

@@ -1,21 +1,18 @@
-import { Body, Controller, Get, Param, Patch, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, Param, Post, Query } from '@nestjs/common';
 import { CheckInboundTransfer } from '../../../application/dns-domains/inbound-transfers';
-import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { QueryBus } from '@nestjs/cqrs';
 import { AccountNames } from '../../../application/dns-domains/account-names';
 import { ownNamesOf } from '../../../application/dns-domains/own-names';
 import { DnsCatalogue } from '../../../application/dns-domains/dns-catalogue';
-import { GetAuthorizationCode, GetDnsFlags, UpdateDnsFlags } from '../../../application/dns-domains/domain-flags';
+import { GetAuthorizationCode, GetDnsFlags } from '../../../application/dns-domains/domain-flags';
 import { ResellerSettings } from '../../../application/dns-domains/reseller-settings';
 import { Principal } from '../../../application/identity/authenticator';
 import { partnerType } from '../../../application/shared/partner-type';
-import { DnsFlag, FlagStatus } from '../../../domain/dns-domains/dns-flags';
-import { ExistingOperation } from '../../../domain/operations/operation';
 import { Access, CurrentPrincipal } from '../shared/auth/access';
 import { ForResellerKeys } from '../shared/auth/partner-profile-routing';
 import { Documented } from '../shared/openapi/documented';
-import { operationResult } from '../shared/operation-results';
-import { NoQuery, PreviewQuery } from '../shared/request-params';
-import { FlagsUpdateDto, InboundEligibilityDto } from './register.dto';
+import { NoQuery } from '../shared/request-params';
+import { InboundEligibilityDto } from './register.dto';
 import { dnsNameOf } from './reseller-input';
 import { DnsNameParams, DomainExpandQuery } from './reseller-params.dto';
 import { dnsMetadataView, flagsView, inboundEligibilityView, ownDomainView } from './reseller-views';
@@ -25,7 +22,6 @@ import { dnsMetadataView, flagsView, inboundEligibilityView, ownDomainView } fro
 @Access({ surface: 'partner', profile: 'reseller' })
 export class ResellerDomainSettingsController {
   constructor(
-    private readonly commands: CommandBus,
     private readonly queries: QueryBus,
     private readonly catalogue: DnsCatalogue,
     private readonly names: AccountNames,
@@ -60,29 +56,6 @@ export class ResellerDomainSettingsController {
   async flags(@CurrentPrincipal() principal: Principal, @Param() params: DnsNameParams, @Query() _query: NoQuery) {
     const flags = await this.queries.execute(new GetDnsFlags(principal.accountId, dnsNameOf(params.name)));
     return flagsView(this.settings.namespace, flags);
-  }
-
-  @Patch('domains/:name/flags')
-  @Documented({
-    summary: 'Turn flags on or off in one operation (client statuses at the registry, the WHOIS proxy here)',
-    answer: 'DomainFlagOperationResult',
-    refuses: ['NO_CHANGE', 'CONCURRENT_OPERATION'],
-  })
-  async updateFlags(
-    @CurrentPrincipal() principal: Principal,
-    @Param() params: DnsNameParams,
-    @Query() query: PreviewQuery,
-    @Body() body: FlagsUpdateDto,
-  ) {
-    const asked = Object.fromEntries(
-      Object.entries(body).flatMap(([flag, value]) =>
-        value ? [[flag, (value as { status: FlagStatus }).status]] : [],
-      ),
-    ) as Partial<Record<DnsFlag, FlagStatus>>;
-    const op: ExistingOperation = await this.commands.execute(
-      new UpdateDnsFlags(principal.accountId, dnsNameOf(params.name), asked, query.$preview === 'true'),
-    );
-    return operationResult(this.settings.namespace, 'DomainFlagOperationResult', op);
   }
 
   @Post('domains/:name/dns/transfers/inbound-eligibility')

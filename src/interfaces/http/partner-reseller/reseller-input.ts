@@ -91,17 +91,20 @@ const CONTACT_FIELDS = [
 ] as const;
 
 /** The registrant of a registration: a contact by id, or every field of a new one (and nothing else with an id). */
-export const registrantOf = (owner: RegistrationOwnerDto | undefined): RegistrantOf => {
-  const contact = owner?.contact;
-  if (!contact) return refuse([{ path: 'owner.contact', message: 'is required: a contact id, or a new contact' }]);
+export const registrantOf = (owner: RegistrationOwnerDto | undefined): RegistrantOf =>
+  contactRefOf(owner?.contact, 'owner.contact');
+
+/** A contact given by id, or by every field of a new one (checked as `POST /contacts` checks them). */
+export const contactRefOf = (contact: OwnerContactDto | undefined, path: string): RegistrantOf => {
+  if (!contact) return refuse([{ path, message: 'is required: a contact id, or a new contact' }]);
   const given = Object.keys(contact).filter((key) => contact[key as keyof OwnerContactDto] !== undefined);
   if (contact.id !== undefined) {
-    if (given.length > 1) refuse([{ path: 'owner.contact', message: 'takes an id or the fields of a new contact' }]);
+    if (given.length > 1) refuse([{ path, message: 'takes an id or the fields of a new contact' }]);
     return { contactId: contact.id };
   }
   const missing = CONTACT_FIELDS.filter((field) => contact[field] === undefined);
-  if (missing.length > 0) refuse(missing.map((field) => ({ path: `owner.contact.${field}`, message: 'is required' })));
-  return { details: contactDetailsOf(contact as ContactDto, 'owner.contact.') };
+  if (missing.length > 0) refuse(missing.map((field) => ({ path: `${path}.${field}`, message: 'is required' })));
+  return { details: contactDetailsOf(contact as ContactDto, `${path}.`) };
 };
 
 /** Whether a paid change is a preview; a preview names no quote of its own (`$quote` commits one). */

@@ -1,7 +1,7 @@
 import { IsString, Matches, MaxLength } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 import { idPattern } from '../../../domain/shared/ids';
-import { Once, PreviewQuery, Repeated } from '../shared/request-params';
+import { CursorQuery, Once, PreviewQuery, Repeated } from '../shared/request-params';
 
 /** Query and path parameters of surface D's routes (`decisions.md` §4); reseller-input checks names in depth. */
 
@@ -128,5 +128,10 @@ export class ResellerCommitQuery extends PreviewQuery {
 
 export class DomainExpandQuery {
   @Repeated({ max: 2, oneOf: DOMAIN_EXPANSIONS, description: "Parts to include for the account's own names" })
+  $expand?: string[];
+}
+
+export class AccountDomainsQuery extends CursorQuery {
+  @Repeated({ max: 1, oneOf: ['flags'], description: "`flags`: each held name's flags" })
   $expand?: string[];
 }

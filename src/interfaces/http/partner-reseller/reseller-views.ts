@@ -6,6 +6,7 @@ import { DnsFlags, flagsOf } from '../../../application/dns-domains/domain-flags
 import { RenewalQuote } from '../../../application/dns-domains/renew-domain.command';
 import { DNS_FLAGS, DnsFlagState } from '../../../domain/dns-domains/dns-flags';
 import { REGISTRATION_STATUS_OF } from '../../../domain/dns-domains/registration-status';
+import { ResellerDomainRow } from '../../../projections/reseller-domains/reseller-domains.projection';
 import { AUTO_RENEW_GRACE_MS } from '../../../domain/registry/registry-periods';
 import { NameAvailability, PricesOf, TldOffer } from '../../../application/dns-domains/dns-catalogue';
 import { partnerType } from '../../../application/shared/partner-type';
@@ -193,3 +194,31 @@ export const inboundEligibilityView = (eligibility: InboundEligibility) => ({
         projectedExtensionPeriod: eligibility.extensionYears,
       }),
 });
+
+/**
+ * An item of `GET /account/domain-registrations`: a name coming (`REGISTRATION_PROCESSING`,
+ * `TRANSFER_INBOUND_PROCESSING`), or held, in the phase the registry has it in now (`DEACTIVATED` once it is not).
+ */
+export const accountDomainView = (
+  namespace: string,
+  row: ResellerDomainRow,
+  mine: AccountName | null | undefined,
+  withFlags: boolean,
+) => {
+  const status =
+    row.status !== 'REGISTERED'
+      ? row.status
+      : mine && mine.info.phase !== 'PURGED'
+        ? REGISTRATION_STATUS_OF[mine.info.phase]
+        : 'DEACTIVATED';
+  return {
+    '@type': partnerType(namespace, 'AccountDomain'),
+    name: row.name,
+    status,
+    namingSystem: 'ICANN',
+    expirationTimestamp: mine?.info.expiresAt ?? row.expiresAt,
+    ...(withFlags && mine
+      ? { flags: { ...flagViews(namespace, flagsOf(mine)), DNS_UNS_TOKENIZATION: noTokenizationView(namespace) } }
+      : {}),
+  };
+};

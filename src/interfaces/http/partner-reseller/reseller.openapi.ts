@@ -116,9 +116,7 @@ export const resellerPartnerDocument = (namespace: string): SurfaceDocument => {
           deletionAtTimestamp: { ...MILLIS, description: 'Past its term: when the registry purges it' },
           pricing: closed([], { renewal: ref('Price') }),
         }),
-        flags: closed([...FLAGS, 'DNS_UNS_TOKENIZATION'], {
-          ...Object.fromEntries([...FLAGS, 'DNS_UNS_TOKENIZATION'].map((flag) => [flag, ref('DomainFlag')])),
-        }),
+        flags: ref('DomainFlagSet'),
         availability: closed(['source', 'status'], {
           source: { enum: ['SERVICE', 'EXTMARKET_A', 'EXTMARKET_B'] },
           status: { enum: [...DNS_AVAILABILITY_STATUSES] },
@@ -229,6 +227,31 @@ export const resellerPartnerDocument = (namespace: string): SurfaceDocument => {
         },
       }),
     }),
+    DomainFlagSet: closed([...FLAGS, 'DNS_UNS_TOKENIZATION'], {
+      ...Object.fromEntries([...FLAGS, 'DNS_UNS_TOKENIZATION'].map((flag) => [flag, ref('DomainFlag')])),
+    }),
+    AccountDomain: closed(['@type', 'name', 'status', 'namingSystem', 'expirationTimestamp'], {
+      '@type': type('AccountDomain'),
+      name: NAME,
+      status: {
+        enum: [
+          'REGISTRATION_PROCESSING',
+          'TRANSFER_INBOUND_PROCESSING',
+          'REGISTERED',
+          'EXPIRED_GRACE_PERIOD',
+          'EXPIRED_REDEMPTION_PERIOD',
+          'EXPIRED_PENDING_DELETE',
+          'DEACTIVATED',
+        ],
+      },
+      namingSystem: { const: 'ICANN' },
+      expirationTimestamp: { oneOf: [MILLIS, { type: 'null', description: 'Not registered yet' }] },
+      flags: ref('DomainFlagSet'),
+    }),
+    AccountDomainList: pageOf('AccountDomain', {
+      type: 'string',
+      description: 'Pass it as `$cursor` for the next page',
+    }),
     DomainFlags: closed(['@type', ...FLAGS], {
       '@type': type('DomainFlagsResult'),
       ...Object.fromEntries(FLAGS.map((flag) => [flag, ref('DomainFlag')])),
@@ -278,6 +301,14 @@ export const resellerPartnerDocument = (namespace: string): SurfaceDocument => {
       projectedExpirationDate: { type: 'string', format: 'date-time', description: 'After the transfer' },
       projectedExtensionPeriod: { const: 1, description: 'A transfer adds a year' },
     }),
+    DomainContacts: closed(['@type', 'owner'], {
+      '@type': type('DomainContacts'),
+      owner: { ...ref('Contact'), description: 'The registrant' },
+      admin: ref('Contact'),
+      tech: ref('Contact'),
+      billing: ref('Contact'),
+    }),
+    DomainContactOperationResult: result('DomainContactOperationResult'),
     DomainRenewalInfo: closed(['@type', 'isEligible', 'expirationDate', 'period'], {
       '@type': type('DomainRenewalInfo'),
       isEligible: { type: 'boolean', description: 'false in pending delete, with DNS_RENEW off, or ten years ahead' },

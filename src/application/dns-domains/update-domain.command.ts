@@ -1,0 +1,99 @@
+import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { ContactDetails } from '../../domain/dns-domains/contact-rules';
+import { DnsFlag, FlagStatus } from '../../domain/dns-domains/dns-flags';
+import { ContactRole, decideDomainUpdate, RoleAssignment } from '../../domain/dns-domains/domain-update-decision';
+import { ExistingOperation } from '../../domain/operations/operation';
+import { newId } from '../../domain/shared/ids';
+import { SecondLevelName } from '../../domain/shared/names';
+import { SecretBox } from '../identity/identity.ports';
+import { loadRequestStreams, requestStatesOf, requestWrites } from '../operations/operation-streams';
+import { Clock } from '../shared/clock';
+import { EventStore } from '../shared/event-store.port';
+import { transact } from '../shared/handle-command';
+import { AccountNames } from './account-names';
+import { assertContactsOf } from './contact.queries';
+import { newContactWrite } from './create-contact.command';
+import { flagsOf } from './domain-flags';
+import { RegistrantOf } from './register-domain.command';
+
+/** What `PATCH /domains/{name}` (or its `/flags` or `/dns/contacts` part) asks to change. */
+export interface DomainChanges {
+  readonly flags: Readonly<Partial<Record<DnsFlag, FlagStatus>>>;
+  /** Each role's contact: one of the account's by id, or the details of a new one. */
+  readonly contacts: Readonly<Partial<Record<ContactRole, RegistrantOf>>>;
+}
+
+/** Flags and contacts of one of the account's names, changed in one operation of `type`. */
+export class UpdateDnsDomain extends Command<ExistingOperation> {
+  constructor(
+    readonly accountId: string,
+    readonly name: SecondLevelName,
+    readonly type: 'DOMAIN_FLAGS_UPDATE' | 'DOMAIN_CONTACTS_UPDATE' | 'DOMAIN_ADMIN_UPDATE',
+    readonly changes: DomainChanges,
+    readonly preview: boolean,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(UpdateDnsDomain)
+export class UpdateDnsDomainHandler implements ICommandHandler<UpdateDnsDomain> {
+  constructor(
+    private readonly store: EventStore,
+    private readonly names: AccountNames,
+    private readonly box: SecretBox,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute({ accountId, name, type, changes, preview }: UpdateDnsDomain): Promise<ExistingOperation> {
+    const mine = await this.names.get(accountId, name);
+    const byRole = Object.entries(changes.contacts) as [ContactRole, RegistrantOf][];
+    await assertContactsOf(
+      this.store,
+      accountId,
+      byRole.flatMap(([, contact]) => ('contactId' in contact ? [contact.contactId] : [])),
+    );
+    const inline = new Map<ContactRole, ContactDetails>(
+      byRole.flatMap(([role, contact]) => ('details' in contact ? [[role, contact.details]] : [])),
+    );
+    const contacts = Object.fromEntries(
+      byRole.map(([role, contact]): [ContactRole, RoleAssignment] =>
+        'contactId' in contact
+          ? [role, { contactId: contact.contactId, create: null }]
+          : [role, { contactId: newId('contact'), create: { dependencyId: newId('platformDependency') } }],
+      ),
+    );
+    const request = {
+      accountId,
+      operationId: newId('operation'),
+      at: this.clock.now(),
+      preview,
+      name: name.name,
+      type,
+      flags: changes.flags,
+      contacts,
+      flagsDependencyId: newId('platformDependency'),
+      contactsDependencyId: newId('platformDependency'),
+    };
+    const facts = { flags: flagsOf(mine), contacts: mine.info.contacts! }; // our names show their contacts
+    const { result } = await transact(this.store, { accountId }, async (streams) => {
+      const requested = await loadRequestStreams(streams, request.operationId, name.name);
+      const decision = decideDomainUpdate(request, facts, requestStatesOf(requested));
+      // inline contacts are stored with the operation that uses them, usable (and mailed) at once
+      const created = preview
+        ? []
+        : await Promise.all(
+            [...inline].map(([role, details]) =>
+              newContactWrite(streams, this.box, {
+                contactId: contacts[role].contactId,
+                accountId,
+                details,
+                at: request.at,
+              }),
+            ),
+          );
+      return { writes: [...requestWrites(requested, decision), ...created], result: decision.state };
+    });
+    return result;
+  }
+}

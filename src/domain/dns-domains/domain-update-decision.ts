@@ -1,0 +1,108 @@
+import { DomainActivity } from '../operations/domain-activity';
+import { Operation } from '../operations/operation';
+import { OperationRequestDecision, requestOperation } from '../operations/operation-request';
+import { DependencySpec } from '../operations/operation.events';
+import { DomainContacts } from '../registry/registry-domain.events';
+import { Refused } from '../shared/errors';
+import { DnsFlag, DnsFlagState, flagChangeOf, FlagStatus } from './dns-flags';
+
+export type ContactRole = 'owner' | 'admin' | 'tech' | 'billing';
+
+/** The registry's name of each role: the owner is the registrant. */
+const REGISTRY_ROLE: Readonly<Record<ContactRole, keyof DomainContacts>> = {
+  owner: 'registrant',
+  admin: 'admin',
+  tech: 'tech',
+  billing: 'billing',
+};
+
+/** A contact a change assigns: one of the account's, or one the change creates first (with its dependency id). */
+export type RoleAssignment =
+  Readonly<{ contactId: string; create: null }> | Readonly<{ contactId: string; create: { dependencyId: string } }>;
+
+export interface DomainUpdateRequest {
+  readonly accountId: string;
+  readonly operationId: string;
+  readonly at: number;
+  readonly preview: boolean;
+  readonly name: string;
+  /** `DOMAIN_FLAGS_UPDATE`, `DOMAIN_CONTACTS_UPDATE`, or `DOMAIN_ADMIN_UPDATE` for both at once. */
+  readonly type: string;
+  readonly flags: Readonly<Partial<Record<DnsFlag, FlagStatus>>>;
+  readonly contacts: Readonly<Partial<Record<ContactRole, RoleAssignment>>>;
+  readonly flagsDependencyId: string;
+  readonly contactsDependencyId: string;
+}
+
+export interface DomainUpdateFacts {
+  readonly flags: Readonly<Record<DnsFlag, DnsFlagState>>;
+  /** The contacts the registry holds for the name now. */
+  readonly contacts: DomainContacts;
+}
+
+/**
+ * `PATCH /domains/{name}` (and its `/flags` and `/dns/contacts` parts) changes flags and contacts in one operation:
+ * `CONTACT_CREATE` for each inline contact, then `DOMAIN_DNS_CONTACT_SET` and `DOMAIN_FLAG_LOCK_UPDATE` (the flags
+ * first when they lift `clientUpdateProhibited`, last when they set it, since the registry refuses contact changes
+ * while it holds). Refused: a flag asked to change while read-only, contacts while the name is read-only or
+ * `DNS_UPDATE` stays off (VALIDATION), nothing to change (NO_CHANGE).
+ */
+export const decideDomainUpdate = (
+  request: DomainUpdateRequest,
+  facts: DomainUpdateFacts,
+  states: { readonly operation: Operation; readonly activity: DomainActivity },
+): OperationRequestDecision => {
+  const roles = (Object.keys(request.contacts) as ContactRole[]).filter(
+    (role) => request.contacts[role]!.contactId !== facts.contacts[REGISTRY_ROLE[role]],
+  );
+  const change = flagChangeOf(facts.flags, request.flags);
+  if (!change && roles.length === 0) throw new Refused('NO_CHANGE', 'the domain already has what was asked for');
+  const unlocks = change?.DNS_UPDATE === false;
+  if (roles.length > 0) {
+    const update = facts.flags.DNS_UPDATE;
+    const reasons = update.readonlyReasons.map((reason) => reason.message);
+    if (reasons.length > 0 || (update.status === 'DISABLED' && !unlocks)) {
+      throw new Refused('VALIDATION', `contacts: ${reasons.join(', ') || 'DNS_UPDATE is off: turn it on first'}`);
+    }
+  }
+  const creates: DependencySpec[] = roles.flatMap((role) => {
+    const { contactId, create } = request.contacts[role]!;
+    return create
+      ? [{ id: create.dependencyId, type: 'CONTACT_CREATE', parameters: { purposes: [role.toUpperCase()], contactId } }]
+      : [];
+  });
+  const setContacts: DependencySpec[] =
+    roles.length > 0
+      ? [
+          {
+            id: request.contactsDependencyId,
+            type: 'DOMAIN_DNS_CONTACT_SET',
+            parameters: Object.fromEntries(
+              roles.map((role) => {
+                const { contactId, create } = request.contacts[role]!;
+                // a new contact's id too: several roles may each get a new one
+                return [role, { new: create !== null, id: contactId }];
+              }),
+            ),
+          },
+        ]
+      : [];
+  const setFlags: DependencySpec[] = change
+    ? [{ id: request.flagsDependencyId, type: 'DOMAIN_FLAG_LOCK_UPDATE', parameters: { locks: change } }]
+    : [];
+  return requestOperation(
+    {
+      operationId: request.operationId,
+      accountId: request.accountId,
+      surface: 'reseller',
+      type: request.type,
+      domain: request.name,
+      preview: request.preview,
+      validUntil: null,
+      dependencies: [...creates, ...(unlocks ? [...setFlags, ...setContacts] : [...setContacts, ...setFlags])],
+      at: request.at,
+    },
+    states.operation,
+    states.activity,
+  );
+};
