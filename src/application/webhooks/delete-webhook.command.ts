@@ -48,7 +48,12 @@ export class DeleteWebhookHandler implements ICommandHandler<DeleteWebhook> {
       const operation = await webhookOperationWrites(
         streams,
         { operationId, accountId, surface },
-        { id: dependencyId, type: 'WEBHOOK_DELETE', parameters: { webhookId, url, type } },
+        {
+          id: dependencyId,
+          type: 'WEBHOOK_DELETE',
+          // surface D's reference names the webhook `id`
+          parameters: { ...(surface === 'reseller' ? { id: webhookId } : {}), webhookId, url, type },
+        },
         at,
       );
       return { writes: [writeAfter(webhooks, events), ...operation.writes], result: operation.state };

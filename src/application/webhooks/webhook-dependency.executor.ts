@@ -37,7 +37,8 @@ export class WebhookDependencyExecutor implements DependencyExecutor {
         causationId: job.dependencyId,
       });
       const { id, url, type } = webhookOf(state, webhookId)!; // the command was refused for a webhook the stream lacks
-      return { kind: 'completed', result: { webhook: { id, url, type } } };
+      // as each surface shows it: `id` in surface D's reference, `webhook` in surface C's decisions
+      return { kind: 'completed', result: job.surface === 'reseller' ? { id } : { webhook: { id, url, type } } };
     } catch (error) {
       if (!(error instanceof DomainError)) throw error; // the worker retries what may pass next time
       return { kind: 'failed', error: { code: error.code, message: error.message } };

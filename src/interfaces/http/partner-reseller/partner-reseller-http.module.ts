@@ -10,6 +10,7 @@ import { ResellerDomainChangesController } from './reseller-domain-changes.contr
 import { ResellerDomainSettingsController } from './reseller-domain-settings.controller';
 import { ResellerDomainsController } from './reseller-domains.controller';
 import { ResellerOperationsController } from './reseller-operations.controller';
+import { ResellerWebhooksController } from './reseller-webhooks.controller';
 import { resellerPartnerDocument } from './reseller.openapi';
 
 /** Surface D: `/partner/v3` for partners of profile `reseller`. */
@@ -23,6 +24,7 @@ import { resellerPartnerDocument } from './reseller.openapi';
     ResellerDomainSettingsController,
     ResellerDomainChangesController,
     ResellerAccountController,
+    ResellerWebhooksController,
     ContactVerificationController,
   ],
 })

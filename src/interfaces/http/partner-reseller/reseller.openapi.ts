@@ -4,7 +4,8 @@ import { DNS_FLAGS } from '../../../domain/dns-domains/dns-flags';
 import { INBOUND_INELIGIBILITIES } from '../../../domain/dns-domains/inbound-transfer';
 import { partnerErrorSchemas } from '../shared/openapi/error-schemas';
 import { JsonSchema, ref } from '../shared/openapi/json-schema';
-import { CENTS, closed, MILLIS, partnerShapes, UNICODE_NAME } from '../shared/openapi/partner-schemas';
+import { CENTS, closed, MILLIS, partnerShapes, UNICODE_NAME, webhookSchemas } from '../shared/openapi/partner-schemas';
+import { WEBHOOK_TYPES_OF } from '../../../domain/webhooks/webhook.events';
 import { SurfaceDocument, SurfaceDocumentContext } from '../shared/openapi/surface-document';
 import { RESELLER_OPERATION_STATUSES, RESELLER_OPERATION_TYPES } from './reseller-params.dto';
 
@@ -42,6 +43,8 @@ const REGISTRATION_DATES: Record<string, JsonSchema> = {
   expirationDate: { type: 'string', format: 'date-time' },
   expirationGracePeriodDate: { type: 'string', format: 'date-time', description: 'The end of auto-renew grace' },
 };
+/** The cursor of a list whose position is not a plain number: pass it back as it came. */
+const OPAQUE_CURSOR: JsonSchema = { type: 'string', description: 'Pass it as `$cursor` for the next page' };
 const CONSTRAINTS = closed(['registration'], { registration: closed(['period'], { period: PERIOD }) });
 
 export const resellerPartnerDocument = (namespace: string): SurfaceDocument => {
@@ -248,10 +251,7 @@ export const resellerPartnerDocument = (namespace: string): SurfaceDocument => {
       expirationTimestamp: { oneOf: [MILLIS, { type: 'null', description: 'Not registered yet' }] },
       flags: ref('DomainFlagSet'),
     }),
-    AccountDomainList: pageOf('AccountDomain', {
-      type: 'string',
-      description: 'Pass it as `$cursor` for the next page',
-    }),
+    AccountDomainList: pageOf('AccountDomain', OPAQUE_CURSOR),
     DomainFlags: closed(['@type', ...FLAGS], {
       '@type': type('DomainFlagsResult'),
       ...Object.fromEntries(FLAGS.map((flag) => [flag, ref('DomainFlag')])),
@@ -290,10 +290,7 @@ export const resellerPartnerDocument = (namespace: string): SurfaceDocument => {
         notes: { type: 'string', description: 'What it was for: the reason and the domain' },
       },
     ),
-    BillingTransactionList: pageOf('BillingTransaction', {
-      type: 'string',
-      description: 'Pass it as `$cursor` for the next page',
-    }),
+    BillingTransactionList: pageOf('BillingTransaction', OPAQUE_CURSOR),
     InboundTransferEligibility: closed(['isEligible', 'reasons'], {
       isEligible: { type: 'boolean' },
       reasons: { type: 'array', items: { enum: [...INBOUND_INELIGIBILITIES] } },
@@ -309,6 +306,11 @@ export const resellerPartnerDocument = (namespace: string): SurfaceDocument => {
       billing: ref('Contact'),
     }),
     DomainContactOperationResult: result('DomainContactOperationResult'),
+    ...webhookSchemas(namespace, WEBHOOK_TYPES_OF.reseller),
+    WebhookList: pageOf('Webhook', OPAQUE_CURSOR),
+    WebhookDeliveryList: pageOf('WebhookDeliveryLog', OPAQUE_CURSOR),
+    WebhookCreateResult: result('WebhookCreateResult'),
+    WebhookDeleteResult: result('WebhookDeleteResult'),
     DomainRenewalInfo: closed(['@type', 'isEligible', 'expirationDate', 'period'], {
       '@type': type('DomainRenewalInfo'),
       isEligible: { type: 'boolean', description: 'false in pending delete, with DNS_RENEW off, or ten years ahead' },

@@ -148,9 +148,3 @@ export class DependencyParams extends OperationParams {
   })
   dependencyId!: string;
 }
-
-export class WebhookParams {
-  @Matches(idPattern('webhook'), { message: 'must be wh- followed by a UUID' })
-  @JSONSchema({ description: 'A webhook id', examples: ['wh-1c7f4f0e-8a7b-4c55-9a5f-2f3e6d9b1a00'] })
-  id!: string;
-}

@@ -5,7 +5,7 @@ import { AVAILABILITY_STATUSES } from '../../../domain/web3-domains/availability
 import { WEBHOOK_TYPES_OF } from '../../../domain/webhooks/webhook.events';
 import { partnerErrorSchemas } from '../shared/openapi/error-schemas';
 import { JsonSchema, ref } from '../shared/openapi/json-schema';
-import { CENTS, closed, MILLIS, partnerShapes, UNICODE_NAME } from '../shared/openapi/partner-schemas';
+import { CENTS, closed, MILLIS, partnerShapes, UNICODE_NAME, webhookSchemas } from '../shared/openapi/partner-schemas';
 import { SurfaceDocument, SurfaceDocumentContext } from '../shared/openapi/surface-document';
 import { EXPANSIONS, OPERATION_STATUSES, OPERATION_TYPES } from './web3-params.dto';
 
@@ -257,34 +257,8 @@ export const web3PartnerDocument = (namespace: string): SurfaceDocument => {
       '@type': type('WalletVerificationMessage'),
       message: { type: 'string', description: 'Sign it with the wallet (EIP-191) and send the signature back' },
     }),
-    Webhook: closed(['@type', 'id', 'url', 'type'], {
-      '@type': type('Webhook'),
-      id: { type: 'string', pattern: '^wh-' },
-      url: { type: 'string', format: 'uri' },
-      type: { enum: [...WEBHOOK_TYPES_OF.web3] },
-    }),
+    ...webhookSchemas(namespace, WEBHOOK_TYPES_OF.web3),
     WebhookCursorList: cursorList('Webhook'),
-    WebhookDeliveryLog: closed(
-      ['@type', 'id', 'type', 'operationId', 'status', 'attempts', 'nextAttemptAt', 'createdAt'],
-      {
-        '@type': type('WebhookDeliveryLog'),
-        id: { type: 'string' },
-        type: { enum: ['OPERATION_FINISHED', 'OPERATION_ACTION_REQUIRED', 'OPERATION_CREATED'] },
-        operationId: { type: 'string' },
-        status: { enum: ['PENDING', 'DELIVERED', 'DROPPED'] },
-        attempts: {
-          type: 'array',
-          items: closed(['at', 'statusCode', 'error', 'durationMs'], {
-            at: MILLIS,
-            statusCode: { type: ['integer', 'null'] },
-            error: { type: ['string', 'null'] },
-            durationMs: { type: 'number' },
-          }),
-        },
-        nextAttemptAt: { type: ['integer', 'null'] },
-        createdAt: MILLIS,
-      },
-    ),
     WebhookDeliveryCursorList: cursorList('WebhookDeliveryLog'),
   });
 

@@ -1,50 +1,29 @@
 import { Body, Controller, Delete, Get, Param, Post, Query as QueryParams } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { IsIn, IsString } from 'class-validator';
-import { JSONSchema } from 'class-validator-jsonschema';
 import { Principal } from '../../../application/identity/authenticator';
 import { presentOperation } from '../../../application/operations/operation-view';
 import { partnerType } from '../../../application/shared/partner-type';
 import { DeleteWebhook } from '../../../application/webhooks/delete-webhook.command';
 import { RegisterWebhook } from '../../../application/webhooks/register-webhook.command';
 import { ListWebhookDeliveries } from '../../../application/webhooks/webhook-deliveries.query';
-import { DeliveryRecord } from '../../../application/webhooks/webhook-outbox.port';
 import { NotFound } from '../../../domain/shared/errors';
-import { isId } from '../../../domain/shared/ids';
-import { WEBHOOK_TYPES_OF, WebhookType } from '../../../domain/webhooks/webhook.events';
 import { Web3Settings } from '../../../application/web3/web3-settings';
-import { WebhookRow } from '../../../projections/webhook-list/webhook-list.projection';
-import { GetWebhook, ListWebhooks, WebhookPosition } from '../../../projections/webhook-list/webhook-list.queries';
+import { GetWebhook, ListWebhooks } from '../../../projections/webhook-list/webhook-list.queries';
 import { Access, CurrentPrincipal } from '../shared/auth/access';
 import { Documented } from '../shared/openapi/documented';
 import { CursorQuery, NoQuery } from '../shared/request-params';
 import { cursorList, decodeCursor } from '../shared/partner-lists';
-import { WebhookParams } from './web3-params.dto';
+import {
+  deliveryView,
+  isDeliverySequence,
+  isWebhookPosition,
+  WEBHOOK_PAGE_SIZE,
+  WebhookCreateBody,
+  WebhookParams,
+  webhookView,
+} from '../shared/partner-webhooks';
 
-class WebhookCreateBody {
-  @IsString()
-  @JSONSchema({
-    format: 'uri',
-    maxLength: 2048,
-    description: 'http or https, exactly as deliveries are sent to it',
-    examples: ['https://example.com/hooks/domain-engine'],
-  })
-  url!: string;
-
-  @IsIn(WEBHOOK_TYPES_OF.web3)
-  type!: WebhookType;
-}
-
-const PAGE_SIZE = 50;
 const WEB3 = { surface: 'partner', profile: 'web3' } as const;
-
-const isWebhookPosition = (value: unknown): value is WebhookPosition =>
-  typeof value === 'object' &&
-  value !== null &&
-  Number.isSafeInteger((value as WebhookPosition).createdAt) &&
-  isId('webhook', (value as WebhookPosition).id);
-
-const isSequence = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) > 0;
 
 /** Surface C: the account's webhooks (`interface-spec.md` Surface C, Events; `decisions.md` §3, §6). */
 @Controller('partner/v3/account/webhooks')
@@ -64,10 +43,10 @@ export class Web3WebhooksController {
   @Access(WEB3)
   async list(@CurrentPrincipal() principal: Principal, @QueryParams() query: CursorQuery) {
     const after = decodeCursor(query.$cursor, isWebhookPosition);
-    const page = await this.queries.execute(new ListWebhooks(principal.accountId, { limit: PAGE_SIZE, after }));
+    const page = await this.queries.execute(new ListWebhooks(principal.accountId, { limit: WEBHOOK_PAGE_SIZE, after }));
     return cursorList(
       this.namespace,
-      page.items.map((row) => this.webhook(row)),
+      page.items.map((row) => webhookView(this.namespace, row)),
       page.next,
     );
   }
@@ -97,7 +76,7 @@ export class Web3WebhooksController {
   async get(@CurrentPrincipal() principal: Principal, @Param() { id }: WebhookParams, @QueryParams() _query: NoQuery) {
     const row = await this.queries.execute(new GetWebhook(principal.accountId, id));
     if (!row) throw new NotFound('webhook', id);
-    return this.webhook(row);
+    return webhookView(this.namespace, row);
   }
 
   @Delete(':id')
@@ -127,32 +106,14 @@ export class Web3WebhooksController {
     @Param() { id }: WebhookParams,
     @QueryParams() query: CursorQuery,
   ) {
-    const before = decodeCursor(query.$cursor, isSequence);
+    const before = decodeCursor(query.$cursor, isDeliverySequence);
     const page = await this.queries.execute(
-      new ListWebhookDeliveries(principal.accountId, id, { limit: PAGE_SIZE, before }),
+      new ListWebhookDeliveries(principal.accountId, id, { limit: WEBHOOK_PAGE_SIZE, before }),
     );
     return cursorList(
       this.namespace,
-      page.items.map((record) => this.delivery(record)),
+      page.items.map((record) => deliveryView(this.namespace, record)),
       page.next,
     );
-  }
-
-  private webhook(row: WebhookRow) {
-    return { '@type': partnerType(this.namespace, 'Webhook'), id: row.id, url: row.url, type: row.type };
-  }
-
-  private delivery(record: DeliveryRecord) {
-    const { deliveryId: id, eventType: type, operationId, status, attempts, nextAttemptAt, createdAt } = record;
-    return {
-      '@type': partnerType(this.namespace, 'WebhookDeliveryLog'),
-      id,
-      type,
-      operationId,
-      status,
-      attempts,
-      nextAttemptAt,
-      createdAt,
-    };
   }
 }

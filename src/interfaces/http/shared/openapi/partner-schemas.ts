@@ -50,3 +50,37 @@ export const partnerShapes = (namespace: string) => {
       closed(['@type', 'operation'], { '@type': type(name), operation: ref('Operation') }),
   };
 };
+
+/** A webhook and its delivery log, on both partner surfaces; `types` are the surface's webhook types. */
+export const webhookSchemas = (namespace: string, types: readonly string[]): Record<string, JsonSchema> => {
+  const { type } = partnerShapes(namespace);
+  return {
+    Webhook: closed(['@type', 'id', 'url', 'type'], {
+      '@type': type('Webhook'),
+      id: { type: 'string', pattern: '^wh-' },
+      url: { type: 'string', format: 'uri' },
+      type: { enum: [...types] },
+    }),
+    WebhookDeliveryLog: closed(
+      ['@type', 'id', 'type', 'operationId', 'status', 'attempts', 'nextAttemptAt', 'createdAt'],
+      {
+        '@type': type('WebhookDeliveryLog'),
+        id: { type: 'string' },
+        type: { enum: [...types] },
+        operationId: { type: 'string' },
+        status: { enum: ['PENDING', 'DELIVERED', 'DROPPED'] },
+        attempts: {
+          type: 'array',
+          items: closed(['at', 'statusCode', 'error', 'durationMs'], {
+            at: MILLIS,
+            statusCode: { type: ['integer', 'null'] },
+            error: { type: ['string', 'null'] },
+            durationMs: { type: 'number' },
+          }),
+        },
+        nextAttemptAt: { type: ['integer', 'null'] },
+        createdAt: MILLIS,
+      },
+    ),
+  };
+};
