@@ -1,0 +1,179 @@
+/**
+ * npm run bench:reseller: p50 and p99 latency of surface D's availability of 50 names (`GET /partner/v3/domains`
+ * with 50 `query` values) and of a registration preview (`POST /partner/v3/domains?$preview=true` with an inline
+ * registrant), each against the bare registry port call it rests on (`Registry.check` of the same names), in the
+ * same process and the same run, on an embedded PostgreSQL with the service's default settings.
+ *
+ * The service listens on loopback; requests go over HTTP with a keep-alive connection, one at a time, so that the
+ * figures are latencies, not throughput. The names mix free ones, seeded taken ones, a premium one and external
+ * listings, as a reseller's search would. The service and its baseline alternate in BENCH_ROUNDS (default 4) rounds
+ * of BENCH_REQUESTS (default 100) requests each. The ratio says how many times the port call the whole request costs:
+ * what the HTTP shell, authentication, validation, the price list, listings and the answer add.
+ */
+import { randomBytes } from 'node:crypto';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { Agent, request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CommandBus } from '@nestjs/cqrs';
+import { Client } from 'pg';
+import pino from 'pino';
+import { IssueCredential } from '../src/application/identity/issue-credential.command';
+import { OpenAccount } from '../src/application/identity/open-account.command';
+import { Registry } from '../src/application/registry/registry.port';
+import { AppConfig } from '../src/infrastructure/config/config';
+import { createLogger } from '../src/infrastructure/logging/logger';
+import { createPool, withDatabase } from '../src/infrastructure/postgres/database';
+import { startEmbeddedPostgres } from '../src/infrastructure/postgres/embedded-postgres';
+import { migrate } from '../src/infrastructure/postgres/migrations';
+import { Runtime } from '../src/infrastructure/runtime';
+import { createApp } from '../src/main';
+import { freePort } from '../test/support/free-port';
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 100);
+
+/** 50 names as a search would bring them: mostly free, some taken, one premium, two listed by their owners. */
+const SEARCHED = [
+  'google.com',
+  'taken.com',
+  'sunrise.com',
+  'coffeeshop.net',
+  'agents.ai',
+  ...Array.from(
+    { length: 45 },
+    (_, n) => `bench-${n}-${randomBytes(3).toString('hex')}.${['com', 'net', 'org'][n % 3]}`,
+  ),
+];
+const REGISTRANT = {
+  firstName: 'Bench',
+  lastName: 'Mark',
+  email: 'bench@example.net',
+  phone: { dialingPrefix: '1', number: '202 555 0143' },
+  street: '1 Load Street',
+  city: 'Washington',
+  stateProvince: 'DC',
+  postalCode: '20001',
+  countryCode: 'US',
+};
+
+const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+
+/** One HTTP exchange; fails on anything but the expected status. */
+const send = (url: string, method: string, headers: Record<string, string>, body: string | undefined, status: number) =>
+  new Promise<void>((resolve, reject) => {
+    const outgoing = request(url, { method, agent, headers }, (response) => {
+      response.resume();
+      response.on('end', () =>
+        response.statusCode === status ? resolve() : reject(new Error(`${method} ${url}: ${response.statusCode}`)),
+      );
+    });
+    outgoing.on('error', reject);
+    outgoing.end(body);
+  });
+
+/** Milliseconds of each of `count` runs of `task`, one after the other. */
+const latencies = async (count: number, task: () => Promise<unknown>): Promise<number[]> => {
+  const times: number[] = [];
+  for (let n = 0; n < count; n++) {
+    const started = performance.now();
+    await task();
+    times.push(performance.now() - started);
+  }
+  return times;
+};
+
+const percentile = (times: readonly number[], p: number): number => {
+  const sorted = [...times].sort((x, y) => x - y);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+};
+
+const report = (what: string, service: number[], baseline: number[]): void => {
+  const [p50, p99, b50, b99] = [
+    percentile(service, 50),
+    percentile(service, 99),
+    percentile(baseline, 50),
+    percentile(baseline, 99),
+  ];
+  console.log(
+    `${what}: service p50 ${p50.toFixed(2)} ms, p99 ${p99.toFixed(2)} ms; registry port p50 ${b50.toFixed(2)} ms, ` +
+      `p99 ${b99.toFixed(2)} ms; ratio p50 ${(p50 / b50).toFixed(1)}x, p99 ${(p99 / b99).toFixed(1)}x ` +
+      `(${service.length} requests each)`,
+  );
+};
+
+const main = async (): Promise<void> => {
+  const runDir = mkdtempSync(join(tmpdir(), 'domain-engine-bench-'));
+  chmodSync(runDir, 0o755); // run as root, the server runs as the postgres user, who must reach its data directory
+  const server = await startEmbeddedPostgres({
+    dataDir: join(runDir, 'postgres'),
+    port: await freePort(),
+    log: { info: () => undefined, debug: () => undefined },
+  });
+  try {
+    const admin = new Client({ connectionString: server.url });
+    await admin.connect();
+    await admin.query('create database bench');
+    await admin.end();
+    const databaseUrl = withDatabase(server.url, 'bench');
+    const migrations = createPool(databaseUrl, 2);
+    await migrate(migrations).finally(() => migrations.end());
+
+    const config = new AppConfig({ LOG_LEVEL: 'info' });
+    // a request log line is part of what each request costs in production: written, but to nowhere
+    const logger = createLogger(config.values.logLevel, pino.destination({ dest: '/dev/null', sync: false }));
+    const app = await createApp({ config, runtime: new Runtime('all', databaseUrl), logger });
+    try {
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const baseUrl = `${await app.getUrl()}/partner/v3`;
+      const commands = app.get(CommandBus);
+      const { accountId } = await commands.execute(
+        new OpenAccount({ kind: 'partner', profile: 'reseller', name: 'Reseller bench' }),
+      );
+      const key = (await commands.execute(new IssueCredential(accountId, 'partner_key'))).secret;
+      const headers = { authorization: `Bearer ${key}` };
+      const registry = app.get(Registry);
+
+      const availabilityUrl = `${baseUrl}/domains?${SEARCHED.map((name) => `query=${name}`).join('&')}`;
+      const availability = () => send(availabilityUrl, 'GET', headers, undefined, 200);
+      const preview = () =>
+        send(
+          `${baseUrl}/domains?$preview=true`,
+          'POST',
+          { ...headers, 'content-type': 'application/json' },
+          JSON.stringify({ name: SEARCHED[10], owner: { type: 'SELF', contact: REGISTRANT }, dns: { period: 2 } }),
+          201,
+        );
+      // warm up: connections, plans, the seeded names' first touch
+      await latencies(20, availability);
+      await latencies(20, preview);
+      await latencies(20, () => registry.check(SEARCHED));
+
+      const measured = {
+        availability: [] as number[],
+        checks: [] as number[],
+        previews: [] as number[],
+        check: [] as number[],
+      };
+      for (let round = 0; round < ROUNDS; round++) {
+        measured.availability.push(...(await latencies(REQUESTS, availability)));
+        measured.checks.push(...(await latencies(REQUESTS, () => registry.check(SEARCHED))));
+        measured.previews.push(...(await latencies(REQUESTS, preview)));
+        measured.check.push(...(await latencies(REQUESTS, () => registry.check([SEARCHED[10]]))));
+      }
+      report('availability of 50 names (GET /domains)', measured.availability, measured.checks);
+      report('registration preview (POST /domains?$preview=true)', measured.previews, measured.check);
+    } finally {
+      await app.close();
+    }
+  } finally {
+    agent.destroy();
+    await server.stop();
+    rmSync(runDir, { recursive: true, force: true });
+  }
+};
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
