@@ -1,6 +1,7 @@
 import { loadStream } from '../../src/application/shared/handle-command';
 import { EventStore } from '../../src/application/shared/event-store.port';
 import { registryContactDecider, registryContactStream } from '../../src/domain/registry/registry-contact';
+import { verificationPathIn } from '../support/contact-mail';
 import { SmtpInbox } from '../support/smtp-inbox';
 import { createTestApp, TestApp } from '../support/test-app';
 import { newReseller, Partner } from '../support/web3-partner';
@@ -36,12 +37,7 @@ describe('reseller contacts (surface D)', () => {
     postalCode: 'n1 9gu',
     countryCode: 'GB',
   });
-  const linkIn = (raw: string): string => {
-    const unfolded = raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-    const match = /https:\/\/domains\.example(\/contacts\/verification\?token=[A-Za-z0-9_.-]+)/.exec(unfolded);
-    if (!match) throw new Error('no verification link in the mail');
-    return match[1];
-  };
+  const linkIn = (raw: string): string => verificationPathIn(raw, 'https://domains.example');
 
   it('creates a contact usable at once, at the registry once its operation completes, and verifies it by mail', async () => {
     const created = await reseller.call('POST', '/contacts', ada('ada@example.net'));

@@ -158,6 +158,7 @@ describe('reseller quotes and renewals (surface D)', () => {
       const name = await registered();
       const { expirationDate } = (await reseller.call('GET', `/domains/${name}/renewals`)).body;
       const before = await balance();
+      const head = await subject.app.get(EventStore).head();
       const preview = await reseller.call('POST', `/domains/${name}/renewals?$preview=true`, { period: 2 });
       expect(preview.body.operation).toMatchObject({
         status: 'PREVIEW',
@@ -167,6 +168,9 @@ describe('reseller quotes and renewals (surface D)', () => {
         dependencies: [{ type: 'DOMAIN_DNS_RENEW', status: 'PREVIEW', parameters: { period: 2 } }],
       });
       await subject.settled();
+      // the preview's own stream is all it appended to: no charge, no claim on the name, nothing at the registry
+      const appended = await subject.app.get(EventStore).readAll(head, 100);
+      expect([...new Set(appended.map((event) => event.streamId))]).toEqual([`operation-${preview.body.operation.id}`]);
       expect(await balance()).toBe(before);
       expect(new Date((await registry.info(name))!.expiresAt).toISOString()).toBe(expirationDate);
 
