@@ -171,8 +171,77 @@ const cases: [string, BadRequest][] = [
   ['a flag given as text', send('PATCH', `/domains/${NAME}/flags`, { DNS_RENEW: 'ENABLED' })],
   ['a read-only flag', send('PATCH', `/domains/${NAME}/flags`, { DNS_TRANSFER_OUT: { status: 'ENABLED' } })],
   [
-    'flags in a registration (not yet taken)',
-    send('POST', '/domains', register({ flags: { DNS_RENEW: { status: 'DISABLED' } } })),
+    'transfers out allowed on a new name',
+    send('POST', '/domains', register({ flags: { DNS_TRANSFER_OUT: { status: 'ENABLED' } } })),
+  ],
+  [
+    'a registration flag status that is none',
+    send('POST', '/domains', register({ flags: { DNS_RENEW: { status: 'NO' } } })),
+  ],
+  // nameservers, records and DS records asked with a registration
+  [
+    'a nameserver that is no host name',
+    send('POST', '/domains', register({ dns: { nameservers: ['ns 1.example.net'] } })),
+  ],
+  [
+    'a nameserver twice',
+    send('POST', '/domains', register({ dns: { nameservers: ['ns1.example.net', 'NS1.example.net.'] } })),
+  ],
+  ['no nameservers', send('POST', '/domains', register({ dns: { nameservers: [] } }))],
+  [
+    '14 nameservers',
+    send(
+      'POST',
+      '/domains',
+      register({ dns: { nameservers: Array.from({ length: 14 }, (_, n) => `ns${n}.example.net`) } }),
+    ),
+  ],
+  [
+    'a record type that is none',
+    send('POST', '/domains', register({ dns: { records: [{ type: 'XYZ', values: ['1'], ttl: 300 }] } })),
+  ],
+  [
+    'a record TTL of 59 seconds',
+    send('POST', '/domains', register({ dns: { records: [{ type: 'A', values: ['192.0.2.1'], ttl: 59 }] } })),
+  ],
+  [
+    'a record without values',
+    send('POST', '/domains', register({ dns: { records: [{ type: 'A', values: [], ttl: 300 }] } })),
+  ],
+  [
+    'a DS digest of the wrong length',
+    send(
+      'POST',
+      '/domains',
+      register({ dns: { dnssec: { items: [{ keyTag: 1, algorithm: 13, digestType: 2, digest: 'ab' }] } } }),
+    ),
+  ],
+  [
+    'a DS algorithm the service does not take',
+    send(
+      'POST',
+      '/domains',
+      register({ dns: { dnssec: { items: [{ keyTag: 1, algorithm: 5, digestType: 2, digest: 'a'.repeat(64) }] } } }),
+    ),
+  ],
+  [
+    'nine DS records',
+    send(
+      'POST',
+      '/domains',
+      register({
+        dns: {
+          dnssec: {
+            items: Array.from({ length: 9 }, (_, n) => ({
+              keyTag: n,
+              algorithm: 13,
+              digestType: 2,
+              digest: 'a'.repeat(64),
+            })),
+          },
+        },
+      }),
+    ),
   ],
   [
     'a domain update with a bad flag',
@@ -181,6 +250,10 @@ const cases: [string, BadRequest][] = [
   // unknown properties and parameters
   ['an unknown property', send('POST', '/domains', register({ color: 'red' }))],
   ['an unknown dns property', send('POST', '/domains', register({ dns: { ttl: 300 } }))],
+  [
+    'records in the body of PATCH /domains (the DNS routes)',
+    send('PATCH', `/domains/${NAME}`, { records: { create: [] } }),
+  ],
   ['an unknown parameter', get('/tlds?color=red')],
   ['$preview=maybe', send('POST', '/domains?$preview=maybe', register({}))],
   ['$preview given twice', send('POST', '/domains?$preview=true&$preview=false', register({}))],

@@ -47,6 +47,7 @@ describe('reseller registration (surface D)', () => {
   it('previews a registration: the quote and until when it holds, and nothing else changes', async () => {
     const name = fresh('ai');
     const before = await balance();
+    const head = await subject.app.get(EventStore).head();
     const preview = await reseller.call('POST', '/domains?$preview=true', {
       name,
       owner: { type: 'SELF', contact: grace('preview@example.net') },
@@ -69,6 +70,9 @@ describe('reseller registration (surface D)', () => {
     });
     expect(preview.body.operation.validUntilTimestamp - preview.body.operation.createdAtTimestamp).toBe(15 * 60_000);
     await subject.settled();
+    // the preview's own stream is all it appended to: no contact, charge, claim on the name or registry call
+    const appended = await subject.app.get(EventStore).readAll(head, 100);
+    expect([...new Set(appended.map((event) => event.streamId))]).toEqual([`operation-${preview.body.operation.id}`]);
     expect(await balance()).toBe(before);
     expect(await registry.info(name)).toBeUndefined();
     expect((await reseller.call('GET', `/domains?query=${name}`)).body.items[0].availability.status).toBe('AVAILABLE');
@@ -131,6 +135,40 @@ describe('reseller registration (surface D)', () => {
       admin: owner,
       tech,
       billing: owner,
+    });
+  });
+
+  it('sets the flags asked for as it registers, and records the DNS setup asked for with the name', async () => {
+    const name = fresh();
+    const setup = {
+      nameservers: ['ns1.example.net', 'ns2.example.net'],
+      records: [{ type: 'A', values: ['192.0.2.10'], ttl: 300 }],
+      dnssec: { items: [{ keyTag: 2371, algorithm: 13, digestType: 2, digest: 'a1'.repeat(32) }] },
+    };
+    const reply = await reseller.call('POST', '/domains', {
+      name,
+      owner: { type: 'SELF', contact: grace('flags@example.net') },
+      dns: setup,
+      flags: { DNS_RENEW: { status: 'DISABLED' }, DNS_WHOIS_PROXY: { status: 'DISABLED' } },
+    });
+    expect(reply.status).toBe(201);
+    expect(await reseller.operation(reply.body.operation.id)).toMatchObject({
+      status: 'COMPLETED',
+      dependencies: [
+        { type: 'CONTACT_CREATE' },
+        { type: 'DOMAIN_REGISTER' },
+        { type: 'DOMAIN_FLAG_LOCK_UPDATE', parameters: { locks: { DNS_RENEW: true, DNS_WHOIS_PROXY: true } } },
+      ],
+    });
+    const flags = (await reseller.call('GET', `/domains/${name}/flags`)).body;
+    expect([flags.DNS_RENEW.status, flags.DNS_WHOIS_PROXY.status, flags.DNS_DELETE.status]).toEqual([
+      'DISABLED',
+      'DISABLED',
+      'ENABLED',
+    ]);
+    const [requested] = await subject.app.get(EventStore).readStream(`dns-domain-${name}`);
+    expect(requested.data).toMatchObject({
+      dnsSetup: { nameservers: setup.nameservers, records: setup.records, dnssec: setup.dnssec.items },
     });
   });
 

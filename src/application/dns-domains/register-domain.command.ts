@@ -3,6 +3,8 @@ import { billingDecider, billingStream } from '../../domain/billing/billing-acco
 import { ContactDetails } from '../../domain/dns-domains/contact-rules';
 import { dnsDomainDecider, dnsDomainStream } from '../../domain/dns-domains/dns-domain';
 import { dnsPriceOf } from '../../domain/dns-domains/dns-pricing';
+import { DnsFlag, FlagStatus, newNameLocksOf } from '../../domain/dns-domains/dns-flags';
+import { DnsSetup } from '../../domain/dns-domains/dns-setup';
 import { inboundEligibilityOf } from '../../domain/dns-domains/inbound-transfer';
 import { decideRegistration, TransferIn } from '../../domain/dns-domains/registration-decision';
 import { Price } from '../../domain/shared/price';
@@ -28,19 +30,26 @@ const FREE: Price = { type: 'STANDARD', listPriceCents: 0, subTotalCents: 0 };
 /** The registrant: one of the account's contacts, or details of a new one created by the registration. */
 export type RegistrantOf = Readonly<{ contactId: string }> | Readonly<{ details: ContactDetails }>;
 
-/** `POST /domains` without an authorization code: registers an available name and charges its price. */
+/** What `POST /domains` asks besides the name and its registrant. */
+export interface RegistrationAsked {
+  readonly years: number | undefined;
+  readonly contacts: Readonly<Partial<Record<'admin' | 'tech' | 'billing', string>>>;
+  /** The name's code at its registrar: the name is transferred in rather than created. */
+  readonly authorizationCode: string | undefined;
+  readonly flags: Readonly<Partial<Record<DnsFlag, FlagStatus>>>;
+  readonly setup: DnsSetup;
+}
+
+/** `POST /domains`: registers an available name, or transfers one in with its code, and charges its price. */
 export class RegisterDnsDomain extends Command<ExistingOperation> {
   constructor(
     readonly accountId: string,
     readonly name: SecondLevelName,
-    readonly years: number | undefined,
     readonly owner: RegistrantOf,
-    readonly contacts: Readonly<Partial<Record<'admin' | 'tech' | 'billing', string>>>,
+    readonly asked: RegistrationAsked,
     readonly preview: boolean,
     /** The preview whose quote the commit is charged (`$quote`). */
     readonly quoteId?: string,
-    /** The name's code at its registrar: the name is transferred in rather than created. */
-    readonly authorizationCode?: string,
   ) {
     super();
   }
@@ -59,16 +68,17 @@ export class RegisterDnsDomainHandler implements ICommandHandler<RegisterDnsDoma
   ) {}
 
   async execute(command: RegisterDnsDomain): Promise<ExistingOperation> {
-    const { accountId, name, owner, contacts, preview } = command;
+    const { accountId, name, owner, preview, asked } = command;
+    const { contacts } = asked;
     await assertContactsOf(this.store, accountId, [
       ...('contactId' in owner ? [owner.contactId] : []),
       ...Object.values(contacts).filter((id): id is string => id !== undefined),
     ]);
     // the price is decided with the same rules and price list as the availability, read once
     const [{ availability, offer }] = await this.catalogue.availability([name]);
-    const code = command.authorizationCode;
+    const code = asked.authorizationCode;
     const transfer = code === undefined ? null : await this.transferIn(name, code);
-    const years = command.years ?? (transfer ? 1 : (availability.period?.min ?? 1));
+    const years = asked.years ?? (transfer ? 1 : (availability.period?.min ?? 1));
     const premiumCents = availability.price?.type === 'PREMIUM' ? availability.price.listPriceCents : null;
     const price = transfer
       ? transfer.price
@@ -85,8 +95,11 @@ export class RegisterDnsDomainHandler implements ICommandHandler<RegisterDnsDoma
       owner:
         'contactId' in owner ? { new: false as const, ...owner } : { new: true as const, contactId: newId('contact') },
       contacts,
+      locks: newNameLocksOf(asked.flags, this.clock.now()),
+      setup: asked.setup,
       contactDependencyId: newId('platformDependency'),
       registerDependencyId: newId('platformDependency'),
+      flagsDependencyId: newId('platformDependency'),
       transactionId: newId('billingTransaction'),
     };
     const { result } = await transact(this.store, { accountId }, async (streams) => {

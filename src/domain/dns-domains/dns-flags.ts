@@ -127,3 +127,20 @@ export const registryChangeOf = (
     ...(locks.DNS_WHOIS_PROXY === undefined ? {} : { whoisProxy: !locks.DNS_WHOIS_PROXY }),
   };
 };
+
+/**
+ * The locks a registration (or transfer in) sets on its new name for the flags asked: a new name starts with every
+ * flag on but `DNS_TRANSFER_OUT`, which the 60-day lock keeps off (VALIDATION when asked on). Null: nothing to set.
+ */
+export const newNameLocksOf = (asked: Readonly<Partial<Record<DnsFlag, FlagStatus>>>, at: number): FlagLocks | null =>
+  flagChangeOf(
+    dnsFlagsOf({
+      statuses: ['clientTransferProhibited'],
+      phase: 'ACTIVE',
+      createdAt: at,
+      transferredAt: null,
+      whoisProxy: true,
+      now: at,
+    }),
+    asked,
+  );

@@ -8,6 +8,8 @@ import { SecondLevelName } from '../shared/names';
 import { Price } from '../shared/price';
 import { DnsAvailability } from './dns-availability';
 import { DnsDomain, dnsDomainDecider, DnsDomainEvent } from './dns-domain';
+import { FlagLocks } from './dns-flags';
+import { DnsSetup } from './dns-setup';
 import { InboundIneligibility } from './inbound-transfer';
 
 /** A contact a registration names: one of the account's, or one the registration creates first. */
@@ -23,9 +25,14 @@ export interface RegistrationRequest {
   readonly years: number;
   readonly owner: ContactAssignment;
   readonly contacts: Readonly<Partial<Record<'admin' | 'tech' | 'billing', string>>>;
+  /** The flags asked for the new name: what to lock and unlock once it is registered. */
+  readonly locks: FlagLocks | null;
+  /** Nameservers, records and DS records asked for: recorded with the name for the DNS routes to apply. */
+  readonly setup: DnsSetup;
   /** Ids of what the request creates: the dependencies and the charge. */
   readonly contactDependencyId: string;
   readonly registerDependencyId: string;
+  readonly flagsDependencyId: string;
   readonly transactionId: string;
 }
 
@@ -122,6 +129,9 @@ export const decideRegistration = (
       period: years,
     },
   };
+  const setFlags: DependencySpec[] = request.locks
+    ? [{ id: request.flagsDependencyId, type: 'DOMAIN_FLAG_LOCK_UPDATE', parameters: { locks: request.locks } }]
+    : [];
   const charge = { type: 'CHARGE' as const, reason: kind, amountCents: price.subTotalCents };
   const requested = requestOperation(
     {
@@ -132,7 +142,7 @@ export const decideRegistration = (
       domain: name.name,
       preview: request.preview,
       validUntil: request.preview ? at + facts.quoteValidityMs : null,
-      dependencies: [...createContact, register],
+      dependencies: [...createContact, register, ...setFlags],
       quote: [charge],
       at,
     },
@@ -158,6 +168,7 @@ export const decideRegistration = (
         years,
         priceCents: price.subTotalCents,
         ...(transfer ? { sealedTransferCode: transfer.sealedCode } : {}),
+        ...(Object.keys(request.setup).length > 0 ? { dnsSetup: request.setup } : {}),
         at,
       },
     },

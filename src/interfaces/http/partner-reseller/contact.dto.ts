@@ -1,9 +1,7 @@
 import { Type } from 'class-transformer';
-import { IsObject, IsString, MaxLength, ValidateIf, ValidateNested } from 'class-validator';
+import { IsObject, IsString, MaxLength, ValidateNested } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
-
-/** Optional, but never null: an absent property is not the same as an explicit null (nothing is coerced). */
-const IfPresent = () => ValidateIf((_dto: object, value: unknown) => value !== undefined);
+import { IfPresent } from '../shared/validation';
 
 /** Contact bodies of surface D (`decisions.md` §4): shapes here; `contact-rules` checks the values in depth. */
 

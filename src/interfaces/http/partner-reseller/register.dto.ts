@@ -1,5 +1,8 @@
 import { Type } from 'class-transformer';
 import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
   IsIn,
   IsInt,
   IsObject,
@@ -9,15 +12,14 @@ import {
   MaxLength,
   Min,
   MinLength,
-  ValidateIf,
   ValidateNested,
 } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 import { idPattern } from '../../../domain/shared/ids';
+import { MAX_NAMESERVERS } from '../../../domain/dns-domains/dns-setup';
 import { ContactPhoneDto } from './contact.dto';
-
-/** Optional, but never null: an absent property is not the same as an explicit null (nothing is coerced). */
-const IfPresent = () => ValidateIf((_dto: object, value: unknown) => value !== undefined);
+import { DnssecRequestDto, RecordRequestDto } from './dns-setup.dto';
+import { IfPresent } from '../shared/validation';
 
 /** Registration bodies of surface D: shapes here; reseller-input checks names and contacts in depth. */
 
@@ -88,6 +90,45 @@ export class RegistrationDnsDto {
   @ValidateNested()
   @Type(() => NonRegistrantContactsDto)
   contacts?: NonRegistrantContactsDto;
+
+  @IfPresent()
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(MAX_NAMESERVERS)
+  @IsString({ each: true })
+  @MaxLength(253, { each: true })
+  @JSONSchema({ description: 'Host names, unique; recorded with the name for the DNS routes to apply' })
+  nameservers?: string[];
+
+  @IfPresent()
+  @IsArray()
+  @ArrayMaxSize(100)
+  @ValidateNested({ each: true })
+  @Type(() => RecordRequestDto)
+  @JSONSchema({ description: 'Records to create; recorded with the name for the DNS routes to apply' })
+  records?: RecordRequestDto[];
+
+  @IfPresent()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => DnssecRequestDto)
+  @JSONSchema({ description: 'DS records for custom nameservers; recorded with the name for the DNS routes to apply' })
+  dnssec?: DnssecRequestDto;
+}
+
+export class FlagStatusDto {
+  @IsIn(['ENABLED', 'DISABLED'])
+  status!: 'ENABLED' | 'DISABLED';
+}
+
+/** `PATCH /domains/{name}/flags`: the flags to change, each to a status. */
+export class FlagsUpdateDto {
+  @IfPresent() @IsObject() @ValidateNested() @Type(() => FlagStatusDto) DNS_RESOLUTION?: FlagStatusDto;
+  @IfPresent() @IsObject() @ValidateNested() @Type(() => FlagStatusDto) DNS_TRANSFER_OUT?: FlagStatusDto;
+  @IfPresent() @IsObject() @ValidateNested() @Type(() => FlagStatusDto) DNS_DELETE?: FlagStatusDto;
+  @IfPresent() @IsObject() @ValidateNested() @Type(() => FlagStatusDto) DNS_RENEW?: FlagStatusDto;
+  @IfPresent() @IsObject() @ValidateNested() @Type(() => FlagStatusDto) DNS_UPDATE?: FlagStatusDto;
+  @IfPresent() @IsObject() @ValidateNested() @Type(() => FlagStatusDto) DNS_WHOIS_PROXY?: FlagStatusDto;
 }
 
 @JSONSchema({
@@ -116,6 +157,13 @@ export class RegisterDomainDto {
   @ValidateNested()
   @Type(() => RegistrationDnsDto)
   dns?: RegistrationDnsDto;
+
+  @IfPresent()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => FlagsUpdateDto)
+  @JSONSchema({ description: "The new name's flags, set as it is registered (DNS_TRANSFER_OUT stays off 60 days)" })
+  flags?: FlagsUpdateDto;
 }
 
 export class RenewalDto {
@@ -144,21 +192,6 @@ export class InboundEligibilityDto {
   @MaxLength(250)
   @JSONSchema({ description: "The name's authorization code, from its current registrar" })
   authorizationCode!: string;
-}
-
-export class FlagStatusDto {
-  @IsIn(['ENABLED', 'DISABLED'])
-  status!: 'ENABLED' | 'DISABLED';
-}
-
-/** `PATCH /domains/{name}/flags`: the flags to change, each to a status. */
-export class FlagsUpdateDto {
-  @IfPresent() @IsObject() @ValidateNested() @Type(() => FlagStatusDto) DNS_RESOLUTION?: FlagStatusDto;
-  @IfPresent() @IsObject() @ValidateNested() @Type(() => FlagStatusDto) DNS_TRANSFER_OUT?: FlagStatusDto;
-  @IfPresent() @IsObject() @ValidateNested() @Type(() => FlagStatusDto) DNS_DELETE?: FlagStatusDto;
-  @IfPresent() @IsObject() @ValidateNested() @Type(() => FlagStatusDto) DNS_RENEW?: FlagStatusDto;
-  @IfPresent() @IsObject() @ValidateNested() @Type(() => FlagStatusDto) DNS_UPDATE?: FlagStatusDto;
-  @IfPresent() @IsObject() @ValidateNested() @Type(() => FlagStatusDto) DNS_WHOIS_PROXY?: FlagStatusDto;
 }
 
 /** `PATCH /domains/{name}/dns/contacts`: each role to change, to a contact by id or a new one. */

@@ -6,7 +6,6 @@ import { ResellerSettings } from '../../../application/dns-domains/reseller-sett
 import { DomainChanges, UpdateDnsDomain } from '../../../application/dns-domains/update-domain.command';
 import { Principal } from '../../../application/identity/authenticator';
 import { partnerType } from '../../../application/shared/partner-type';
-import { DnsFlag, FlagStatus } from '../../../domain/dns-domains/dns-flags';
 import { ContactRole } from '../../../domain/dns-domains/domain-update-decision';
 import { ExistingOperation } from '../../../domain/operations/operation';
 import { Access, CurrentPrincipal } from '../shared/auth/access';
@@ -15,18 +14,11 @@ import { Documented } from '../shared/openapi/documented';
 import { operationResult } from '../shared/operation-results';
 import { NoQuery, PreviewQuery } from '../shared/request-params';
 import { ContactsUpdateDto, DomainUpdateDto, FlagsUpdateDto } from './register.dto';
-import { contactRefOf, dnsNameOf } from './reseller-input';
+import { contactRefOf, dnsNameOf, flagsAskedOf } from './reseller-input';
 import { DnsNameParams } from './reseller-params.dto';
 import { contactView } from './reseller-views';
 
 const ROLES: readonly ContactRole[] = ['owner', 'admin', 'tech', 'billing'];
-
-const flagsAsked = (body: FlagsUpdateDto | undefined): DomainChanges['flags'] =>
-  Object.fromEntries(
-    Object.entries(body ?? {}).flatMap(([flag, value]) =>
-      value ? [[flag as DnsFlag, (value as { status: FlagStatus }).status]] : [],
-    ),
-  );
 
 const contactsAsked = (body: ContactsUpdateDto | undefined, path: string): DomainChanges['contacts'] =>
   Object.fromEntries(
@@ -57,7 +49,7 @@ export class ResellerDomainChangesController {
     @Query() query: PreviewQuery,
     @Body() body: DomainUpdateDto,
   ) {
-    const changes = { flags: flagsAsked(body.flags), contacts: contactsAsked(body.contacts, 'contacts.') };
+    const changes = { flags: flagsAskedOf(body.flags), contacts: contactsAsked(body.contacts, 'contacts.') };
     const op = await this.change(principal, params, 'DOMAIN_ADMIN_UPDATE', changes, query);
     return operationResult(this.settings.namespace, 'DomainOperationResult', op);
   }
@@ -78,7 +70,7 @@ export class ResellerDomainChangesController {
       principal,
       params,
       'DOMAIN_FLAGS_UPDATE',
-      { flags: flagsAsked(body), contacts: {} },
+      { flags: flagsAskedOf(body), contacts: {} },
       query,
     );
     return operationResult(this.settings.namespace, 'DomainFlagOperationResult', op);

@@ -14,7 +14,7 @@ import { NoQuery } from '../shared/request-params';
 import { RegisterDomainDto, RenewalDto } from './register.dto';
 import { DnsNameParams, ResellerCommitQuery } from './reseller-params.dto';
 import { renewalInfoView } from './reseller-views';
-import { commitModeOf, dnsNameOf, expectedExpiryOf, registrantOf } from './reseller-input';
+import { commitModeOf, dnsNameOf, dnsSetupOf, expectedExpiryOf, flagsAskedOf, registrantOf } from './reseller-input';
 
 /** Surface D's domains: registration (the rest of the life cycle joins it). */
 @Controller('partner/v3')
@@ -66,12 +66,16 @@ export class ResellerDomainsController {
       new RegisterDnsDomain(
         principal.accountId,
         name,
-        body.dns?.period,
         owner,
-        contacts,
+        {
+          years: body.dns?.period,
+          contacts,
+          authorizationCode: body.dns?.authorizationCode,
+          flags: flagsAskedOf(body.flags),
+          setup: dnsSetupOf(body.dns),
+        },
         preview,
         query.$quote,
-        body.dns?.authorizationCode,
       ),
     );
     return operationResult(this.settings.namespace, 'DomainOperationResult', op);

@@ -1,9 +1,7 @@
 import { Type } from 'class-transformer';
 import { Allow, IsDefined, IsIn, IsObject, IsString, MaxLength, ValidateIf, ValidateNested } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
-
-/** Optional, but never null: an absent property is not the same as an explicit null (nothing is coerced). */
-const IfPresent = () => ValidateIf((_dto: object, value: unknown) => value !== undefined);
+import { IfPresent } from '../shared/validation';
 
 /** Request bodies of surface C. Shapes here; addresses, names and records are checked in depth by web3-input. */
 const ADDRESS = {

@@ -1,5 +1,5 @@
 import { ArgumentMetadata, Type, ValidationError, ValidationPipe } from '@nestjs/common';
-import { getMetadataStorage } from 'class-validator';
+import { ValidateIf, getMetadataStorage } from 'class-validator';
 import { Refused } from '../../../domain/shared/errors';
 import { Issue, RequestValidationError } from './problem';
 
@@ -114,3 +114,6 @@ export const createValidationPipe = (): ValidationPipe =>
 /** A body checked against a DTO class by the same rules as the pipe, for routes that must look at it first. */
 export const validateBody = <T>(metatype: new () => T, value: unknown): Promise<T> =>
   createValidationPipe().transform(value, { type: 'body', metatype, data: undefined }) as Promise<T>;
+
+/** Optional, but never null: an absent property is not the same as an explicit null (nothing is coerced). */
+export const IfPresent = () => ValidateIf((_dto: object, value: unknown) => value !== undefined);
