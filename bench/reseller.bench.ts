@@ -10,25 +10,20 @@
  * of BENCH_REQUESTS (default 100) requests each. The ratio says how many times the port call the whole request costs:
  * what the HTTP shell, authentication, validation, the price list, listings and the answer add.
  */
+import { startBenchDatabase } from './bench-database';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { CommandBus } from '@nestjs/cqrs';
-import { Client } from 'pg';
 import pino from 'pino';
 import { IssueCredential } from '../src/application/identity/issue-credential.command';
 import { OpenAccount } from '../src/application/identity/open-account.command';
 import { Registry } from '../src/application/registry/registry.port';
 import { AppConfig } from '../src/infrastructure/config/config';
 import { createLogger } from '../src/infrastructure/logging/logger';
-import { createPool, withDatabase } from '../src/infrastructure/postgres/database';
-import { startEmbeddedPostgres } from '../src/infrastructure/postgres/embedded-postgres';
+import { createPool } from '../src/infrastructure/postgres/database';
 import { migrate } from '../src/infrastructure/postgres/migrations';
 import { Runtime } from '../src/infrastructure/runtime';
 import { createApp } from '../src/main';
-import { freePort } from '../test/support/free-port';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 100);
@@ -103,19 +98,9 @@ const report = (what: string, service: number[], baseline: number[]): void => {
 };
 
 const main = async (): Promise<void> => {
-  const runDir = mkdtempSync(join(tmpdir(), 'domain-engine-bench-'));
-  chmodSync(runDir, 0o755); // run as root, the server runs as the postgres user, who must reach its data directory
-  const server = await startEmbeddedPostgres({
-    dataDir: join(runDir, 'postgres'),
-    port: await freePort(),
-    log: { info: () => undefined, debug: () => undefined },
-  });
+  const database = await startBenchDatabase();
   try {
-    const admin = new Client({ connectionString: server.url });
-    await admin.connect();
-    await admin.query('create database bench');
-    await admin.end();
-    const databaseUrl = withDatabase(server.url, 'bench');
+    const databaseUrl = database.url;
     const migrations = createPool(databaseUrl, 2);
     await migrate(migrations).finally(() => migrations.end());
 
@@ -168,8 +153,7 @@ const main = async (): Promise<void> => {
     }
   } finally {
     agent.destroy();
-    await server.stop();
-    rmSync(runDir, { recursive: true, force: true });
+    await database.stop();
   }
 };
 

@@ -15,15 +15,14 @@
  * On a small machine both servers are bound by the round trips to PostgreSQL (the server, this process and the load
  * generator share the cores), so the ratio is close to the baseline's queries per request over the service's.
  */
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { startBenchDatabase } from './bench-database';
+import { rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { isMainThread, parentPort, Worker } from 'node:worker_threads';
 import { CommandBus } from '@nestjs/cqrs';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import fastify, { FastifyInstance } from 'fastify';
-import { Client, Pool } from 'pg';
+import { Pool } from 'pg';
 import pino from 'pino';
 import {
   createPublicClient,
@@ -46,13 +45,11 @@ import { unsArtifact } from '../src/infrastructure/chain/uns-artifacts';
 import { AppConfig } from '../src/infrastructure/config/config';
 import { Engine } from '../src/infrastructure/engine/engine.service';
 import { createLogger } from '../src/infrastructure/logging/logger';
-import { createPool, withDatabase } from '../src/infrastructure/postgres/database';
-import { RunningPostgres, startEmbeddedPostgres } from '../src/infrastructure/postgres/embedded-postgres';
+import { createPool } from '../src/infrastructure/postgres/database';
 import { migrate } from '../src/infrastructure/postgres/migrations';
 import { Runtime } from '../src/infrastructure/runtime';
 import { createApp } from '../src/main';
 import { resolution } from '../src/projections/resolution/resolution.projection';
-import { freePort } from '../test/support/free-port';
 import { startTestChains } from '../test/support/test-chains';
 
 const DOMAINS = Number(process.env.BENCH_DOMAINS ?? 10_000);
@@ -380,21 +377,11 @@ const firstTime = async (probe: () => Promise<boolean>): Promise<number> => {
 
 const main = async (): Promise<void> => {
   const runStarted = performance.now();
-  const runDir = mkdtempSync(join(tmpdir(), 'domain-engine-bench-'));
-  chmodSync(runDir, 0o755); // run as root, the server runs as the postgres user, who must reach its data directory
   const cleanups: (() => Promise<void>)[] = [];
   try {
-    const server: RunningPostgres = await startEmbeddedPostgres({
-      dataDir: join(runDir, 'postgres'),
-      port: await freePort(),
-      log: { info: () => undefined, debug: () => undefined },
-    });
-    cleanups.unshift(() => server.stop());
-    const admin = new Client({ connectionString: server.url });
-    await admin.connect();
-    await admin.query('create database bench');
-    await admin.end();
-    const databaseUrl = withDatabase(server.url, 'bench');
+    const database = await startBenchDatabase();
+    cleanups.unshift(() => database.stop());
+    const databaseUrl = database.url;
     const migrations = createPool(databaseUrl, 2);
     await migrate(migrations).finally(() => migrations.end());
 
@@ -530,7 +517,6 @@ const main = async (): Promise<void> => {
   } finally {
     // every step of the teardown runs, whatever the one before did: nothing may be left running
     for (const cleanup of cleanups) await cleanup().catch((error: unknown) => console.error('cleanup failed:', error));
-    rmSync(runDir, { recursive: true, force: true });
   }
   console.log(`run took ${((performance.now() - runStarted) / 1000).toFixed(0)} s`);
 };

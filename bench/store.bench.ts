@@ -10,19 +10,15 @@
  * It runs twice: one command at a time, then BENCH_CONCURRENCY (default 8) at once.
  * BENCH_COMMANDS (default 4000 per run), BENCH_STREAMS and BENCH_ROUNDS (default 6) tune it.
  */
+import { startBenchDatabase } from './bench-database';
 import { randomUUID } from 'node:crypto';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { Client, Pool } from 'pg';
+import { Pool } from 'pg';
 import { handleCommand } from '../src/application/shared/handle-command';
 import { Decider } from '../src/domain/shared/decider';
-import { createPool, withDatabase } from '../src/infrastructure/postgres/database';
-import { startEmbeddedPostgres } from '../src/infrastructure/postgres/embedded-postgres';
+import { createPool } from '../src/infrastructure/postgres/database';
 import { migrate } from '../src/infrastructure/postgres/migrations';
 import { PostgresEventStore } from '../src/infrastructure/postgres/postgres-event-store';
 import { PostgresNotifications } from '../src/infrastructure/postgres/postgres-notifications';
-import { freePort } from '../test/support/free-port';
 
 type Increment = { type: 'Increment'; data: { by: number } };
 type Incremented = { type: 'Incremented'; data: { by: number; total: number } };
@@ -52,18 +48,8 @@ const timed = async (count: number, concurrency: number, task: (n: number) => Pr
 };
 
 const main = async (): Promise<void> => {
-  const runDir = mkdtempSync(join(tmpdir(), 'domain-engine-bench-'));
-  chmodSync(runDir, 0o755);
-  const server = await startEmbeddedPostgres({
-    dataDir: join(runDir, 'postgres'),
-    port: await freePort(),
-    log: { info: () => undefined, debug: () => undefined },
-  });
-  const admin = new Client({ connectionString: server.url });
-  await admin.connect();
-  await admin.query('create database bench');
-  await admin.end();
-  const url = withDatabase(server.url, 'bench');
+  const database = await startBenchDatabase();
+  const { url } = database;
   const pool: Pool = createPool(url, CONCURRENCY + 2);
   const notifications = new PostgresNotifications(url, { warn: () => undefined });
   try {
@@ -121,8 +107,7 @@ const main = async (): Promise<void> => {
   } finally {
     await notifications.close();
     await pool.end();
-    await server.stop();
-    rmSync(runDir, { recursive: true, force: true });
+    await database.stop();
   }
 };
 
