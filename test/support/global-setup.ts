@@ -31,6 +31,8 @@ export default async function globalSetup(globalConfig: { maxWorkers: number }):
     }),
   );
   (globalThis as { __POSTGRES__?: RunningPostgres[] }).__POSTGRES__ = servers;
+  // removed by the teardown: each run's clusters take over a gigabyte once the suite has run
+  (globalThis as { __TEST_RUN_DIR__?: string }).__TEST_RUN_DIR__ = runDir;
 }
 
 const createTemplate = async (server: RunningPostgres): Promise<void> => {

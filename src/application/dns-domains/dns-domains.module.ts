@@ -15,7 +15,7 @@ import { ContactsDependencyExecutor } from './contacts-dependency.executor';
 import { GetAuthorizationCodeHandler, GetDnsFlagsHandler } from './domain-flags';
 import { UpdateDnsDomainHandler } from './update-domain.command';
 import { FlagsDependencyExecutor } from './flags-dependency.executor';
-import { CheckInboundTransferHandler } from './inbound-transfers';
+import { CheckInboundTransferHandler, InboundTransfers } from './inbound-transfers';
 import { GetRenewalTermsHandler, RenewDnsDomainHandler } from './renew-domain.command';
 import { RenewalDependencyExecutor } from './renewal-dependency.executor';
 import { RenewalSettlement } from './renewal-settlement';
@@ -45,6 +45,7 @@ import { OperationFinishers } from '../operations/operation-finishers';
     GetAuthorizationCodeHandler,
     FlagsDependencyExecutor,
     CheckInboundTransferHandler,
+    InboundTransfers,
   ],
   exports: [DnsCatalogue, AccountNames],
 })

@@ -5,11 +5,8 @@ import { dnsDomainDecider, dnsDomainStream } from '../../domain/dns-domains/dns-
 import { dnsPriceOf } from '../../domain/dns-domains/dns-pricing';
 import { DnsFlag, FlagStatus, newNameLocksOf } from '../../domain/dns-domains/dns-flags';
 import { DnsSetup } from '../../domain/dns-domains/dns-setup';
-import { inboundEligibilityOf } from '../../domain/dns-domains/inbound-transfer';
 import { decideRegistration, TransferIn } from '../../domain/dns-domains/registration-decision';
 import { Price } from '../../domain/shared/price';
-import { Registry } from '../registry/registry.port';
-import { AccountNames } from './account-names';
 import { ExistingOperation } from '../../domain/operations/operation';
 import { newId } from '../../domain/shared/ids';
 import { SecondLevelName } from '../../domain/shared/names';
@@ -22,6 +19,7 @@ import { transact, writeAfter } from '../shared/handle-command';
 import { assertContactsOf } from './contact.queries';
 import { newContactWrite } from './create-contact.command';
 import { DnsCatalogue } from './dns-catalogue';
+import { InboundTransfers } from './inbound-transfers';
 import { ResellerSettings } from './reseller-settings';
 
 /** The price of what cannot be bought: it is refused before it is charged. */
@@ -63,8 +61,7 @@ export class RegisterDnsDomainHandler implements ICommandHandler<RegisterDnsDoma
     private readonly settings: ResellerSettings,
     private readonly box: SecretBox,
     private readonly clock: Clock,
-    private readonly registry: Registry,
-    private readonly names: AccountNames,
+    private readonly transfers: InboundTransfers,
   ) {}
 
   async execute(command: RegisterDnsDomain): Promise<ExistingOperation> {
@@ -155,18 +152,9 @@ export class RegisterDnsDomainHandler implements ICommandHandler<RegisterDnsDoma
    * year, premium where the registry says so) and the code sealed for the job that asks the registry.
    */
   private async transferIn(name: SecondLevelName, code: string): Promise<TransferIn & { price: Price }> {
-    const [reasons, info, { offer, premiumCents }] = await Promise.all([
-      this.registry.checkTransfer({ name: name.name, authInfo: code }),
-      this.registry.info(name.name),
-      this.names.pricingOf(name),
-    ]);
-    const sold = offer?.prices !== undefined;
-    const { reasons: ineligibility } = inboundEligibilityOf({
-      sold,
-      registry: reasons,
-      expiresAt: info?.expiresAt ?? null,
-    });
+    const { eligibility, pricing } = await this.transfers.check(name, code);
+    const { offer, premiumCents } = pricing;
     const price = offer?.prices ? dnsPriceOf('TRANSFER', offer.prices, { years: 1, premiumCents }) : FREE;
-    return { ineligibility, price, sealedCode: this.box.seal(code) };
+    return { ineligibility: eligibility.reasons, price, sealedCode: this.box.seal(code) };
   }
 }

@@ -24,7 +24,7 @@ const registrantOf = (owner: Assignment, previous: DependencyJob['previousResult
         .find((id): id is string => isId('contact', id))
     : owner.id;
 
-/** A transfer authorization code: 16 characters of letters, digits and punctuation, as registries require. */
+/** A transfer authorization code: 19 characters of letters, digits and punctuation, as registries require. */
 const newAuthorizationCode = (): string => `${randomBytes(12).toString('base64url')}!9a`;
 
 type PendingName = Extract<DnsDomain, { status: 'PENDING' }>;
@@ -83,7 +83,12 @@ export class RegistrationDependencyExecutor implements DependencyExecutor {
       // names, with a code only this service knows and (after a transfer) the account's contacts
       info = await this.registry.update({ name, add: ['clientTransferProhibited'], authInfo, contacts });
     } catch (error) {
-      if (!(error instanceof RegistryRefused)) throw error; // unreachable registry: the worker retries
+      if (!(error instanceof RegistryRefused)) {
+        // a transfer waits for days, and the worker gives up after a few throws: an unreachable registry is one
+        // more wait for it, not a failure that would refund a name the registry may still hand over
+        if (state.transfer) return this.waitForAnswer(name, state.transfer.requestedAt ?? this.clock.now());
+        throw error; // the worker retries
+      }
       return failed(error.code === 2302 ? 'NOT_AVAILABLE' : 'REGISTRY_REFUSED', error.message);
     }
     await handleCommand(this.store, dnsDomainStream(name), dnsDomainDecider, {
@@ -111,7 +116,8 @@ export class RegistrationDependencyExecutor implements DependencyExecutor {
     job: DependencyJob,
   ): Promise<ExecutionOutcome | RegistryDomainInfo> {
     const transfer = pending.transfer!; // only transfers come here
-    if (!transfer.requested) {
+    let requestedAt = transfer.requestedAt;
+    if (requestedAt === null) {
       try {
         await this.registry.requestTransfer({ name, authInfo: this.box.open(transfer.sealedCode), years: 1 });
       } catch (error) {
@@ -119,22 +125,27 @@ export class RegistrationDependencyExecutor implements DependencyExecutor {
         const ours = (await this.registry.queryTransfer(name))?.gaining === 'US';
         if (!(error instanceof RegistryRefused && error.code === 2300 && ours)) throw error;
       }
+      requestedAt = this.clock.now();
       await handleCommand(this.store, dnsDomainStream(name), dnsDomainDecider, {
         type: 'RecordDnsTransferRequest',
-        data: { name, operationId: job.operationId, at: this.clock.now() },
+        data: { name, operationId: job.operationId, at: requestedAt },
       });
     }
     const answer = await this.registry.queryTransfer(name);
-    if (answer?.gaining === 'US' && answer.status === 'PENDING') {
-      // the losing registrar has five days to answer: ask again later, less often as time goes by
-      const afterMs = Math.min(
-        this.settings.transferPollMs * 2 ** (job.attempt - 1),
-        this.settings.transferPollMs * 60,
-      );
-      return { kind: 'retryLater', reason: `the transfer of ${name} awaits its registrar's answer`, afterMs };
-    }
+    if (answer?.gaining === 'US' && answer.status === 'PENDING') return this.waitForAnswer(name, requestedAt);
     const info = await this.registry.info(name);
     if (info?.sponsoredByUs) return info;
     return failed('TRANSFER_REJECTED', `the registrar of ${name} refused to transfer it`);
+  }
+
+  /**
+   * Asks again later, less often as time goes by: after an eighth of the time waited so far, from one poll interval
+   * up to sixty, about 150 asks over the five days the losing registrar has to answer.
+   */
+  private waitForAnswer(name: string, requestedAt: number): ExecutionOutcome {
+    const { transferPollMs } = this.settings;
+    const waited = this.clock.now() - requestedAt;
+    const afterMs = Math.min(Math.max(transferPollMs, Math.floor(waited / 8)), transferPollMs * 60);
+    return { kind: 'retryLater', reason: `the transfer of ${name} awaits its registrar's answer`, afterMs };
   }
 }

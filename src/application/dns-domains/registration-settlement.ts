@@ -8,9 +8,10 @@ import { StreamWrite } from '../shared/event-store.port';
 import { StreamReader, writeAfter } from '../shared/handle-command';
 
 /**
- * A registration (or transfer in) that did not complete gives the name back and credits its charge
- * (REGISTRATION_REFUND, TRANSFER_REFUND), in the
- * transaction that finishes its operation: the balance read after `FAILED` already shows the refund.
+ * A registration (or transfer in) whose name was not registered gives the name back and credits its charge
+ * (REGISTRATION_REFUND, TRANSFER_REFUND), in the transaction that finishes its operation: the balance read after
+ * `FAILED` already shows the refund. One whose name was registered and a later step failed (the flags asked for)
+ * keeps the name and its charge: the name is the account's, the flags can be set again.
  */
 @Injectable()
 export class RegistrationSettlement implements OperationFinisher {

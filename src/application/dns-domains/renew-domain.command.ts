@@ -30,7 +30,13 @@ export const renewalQuoteOf = (
 ): RenewalQuote => {
   const terms = renewalTermsOf(info, offer?.rules?.maxYears ?? 10, now);
   const prices = offer?.prices;
-  if (!prices) return { terms, price: undefined, quote: [] };
+  // never renewed for nothing: a TLD without prices is not renewed here
+  if (!prices)
+    return {
+      terms: { ...terms, isEligible: false, reasons: [...terms.reasons, 'NOT_SOLD'] },
+      price: undefined,
+      quote: [],
+    };
   const renewal = dnsPriceOf('RENEWAL', prices, { years, premiumCents });
   const restoration = dnsPriceOf('RESTORATION', prices, { years, premiumCents });
   const subTotalCents = renewal.subTotalCents + (terms.restoration ? restoration.subTotalCents : 0);

@@ -74,8 +74,8 @@ export type DnsDomain =
       operationId: string;
       years: number;
       priceCents: number;
-      /** Of a transfer in: the sealed authorization code, and whether the registry was asked already. */
-      transfer: Readonly<{ sealedCode: string; requested: boolean }> | null;
+      /** Of a transfer in: the sealed authorization code, and when the registry was asked (null: not yet). */
+      transfer: Readonly<{ sealedCode: string; requestedAt: number | null }> | null;
     }>
   | Readonly<{
       status: 'REGISTERED';
@@ -91,7 +91,7 @@ const evolve = (domain: DnsDomain, event: DnsDomainEvent): DnsDomain => {
   switch (event.type) {
     case 'DnsRegistrationRequested': {
       const { accountId, operationId, years, priceCents, sealedTransferCode } = event.data;
-      const transfer = sealedTransferCode === undefined ? null : { sealedCode: sealedTransferCode, requested: false };
+      const transfer = sealedTransferCode === undefined ? null : { sealedCode: sealedTransferCode, requestedAt: null };
       return { status: 'PENDING', accountId, operationId, years, priceCents, transfer };
     }
     case 'DnsDomainRegistered': {
@@ -107,7 +107,7 @@ const evolve = (domain: DnsDomain, event: DnsDomainEvent): DnsDomain => {
       return domain.status === 'REGISTERED' ? { ...domain, whoisProxy: event.data.enabled } : domain;
     case 'DnsTransferRequested':
       return domain.status === 'PENDING' && domain.transfer
-        ? { ...domain, transfer: { ...domain.transfer, requested: true } }
+        ? { ...domain, transfer: { ...domain.transfer, requestedAt: event.data.at } }
         : domain;
     case 'DnsDomainReleased':
       return { status: 'NONE' };
@@ -144,7 +144,7 @@ const decide = (command: DnsDomainCommand, domain: DnsDomain): DnsDomainEvent[] 
     case 'RecordDnsTransferRequest': {
       const pending = pendingFor(domain, command.data.operationId);
       if (!pending?.transfer) throw new IllegalTransition(`no transfer of ${command.data.name} by this operation runs`);
-      return pending.transfer.requested ? [] : [{ type: 'DnsTransferRequested', data: command.data }];
+      return pending.transfer.requestedAt !== null ? [] : [{ type: 'DnsTransferRequested', data: command.data }];
     }
     case 'ReleaseDnsDomain':
       return domain.status === 'REGISTERED' ? [{ type: 'DnsDomainReleased', data: command.data }] : [];

@@ -15,8 +15,9 @@ export interface RenewableName {
   readonly statuses: readonly string[];
 }
 
-/** Why a name cannot be renewed now. */
-export type RenewalIneligibility = 'RENEW_PROHIBITED' | 'PENDING_TRANSFER' | 'PENDING_DELETE' | 'MAXIMUM_TERM';
+/** Why a name cannot be renewed now; `NOT_SOLD`: its TLD has no price here any more. */
+export type RenewalIneligibility =
+  'RENEW_PROHIBITED' | 'PENDING_TRANSFER' | 'PENDING_DELETE' | 'MAXIMUM_TERM' | 'NOT_SOLD';
 
 export interface RenewalTerms {
   readonly isEligible: boolean;

@@ -429,7 +429,7 @@ export const VARIABLES = {
   ),
   resellerTransferPollMs: integer(
     'RESELLER_TRANSFER_POLL_MS',
-    'How soon a transfer-in asks the registry again whether the losing registrar answered (doubling up to 60 times it)',
+    'How soon a transfer-in asks the registry again whether the losing registrar answered (up to 60 times it later on)',
     60_000,
     10,
     3_600_000,
