@@ -17,6 +17,7 @@ import { WebhookAdaptersModule } from './infrastructure/webhooks/webhook-adapter
 import { ChainAdaptersModule } from './infrastructure/chain/chain-adapters.module';
 import { BillingModule } from './projections/billing/billing.module';
 import { ResellerDomainsModule } from './projections/reseller-domains/reseller-domains.module';
+import { DnsZonesModule } from './projections/dns-zones/dns-zones.module';
 import { CredentialListModule } from './projections/credentials/credentials.module';
 import { OperationListModule } from './projections/operation-list/operation-list.module';
 import { ResolutionModule } from './projections/resolution/resolution.module';
@@ -67,6 +68,7 @@ export class AppModule {
         OperationListModule,
         BillingModule,
         ResellerDomainsModule,
+        DnsZonesModule,
         CredentialListModule,
         WebhookListModule,
         Web3Module,

@@ -251,8 +251,8 @@ const cases: [string, BadRequest][] = [
   ['an unknown property', send('POST', '/domains', register({ color: 'red' }))],
   ['an unknown dns property', send('POST', '/domains', register({ dns: { ttl: 300 } }))],
   [
-    'records in the body of PATCH /domains (the DNS routes)',
-    send('PATCH', `/domains/${NAME}`, { records: { create: [] } }),
+    'a record in the body of PATCH /domains with a bad address',
+    send('PATCH', `/domains/${NAME}`, { records: { create: [{ type: 'A', values: ['192.0.2.256'], ttl: 300 }] } }),
   ],
   ['an unknown parameter', get('/tlds?color=red')],
   ['$preview=maybe', send('POST', '/domains?$preview=maybe', register({}))],
@@ -344,7 +344,8 @@ describe('bad input on surface D', () => {
     expect(transactions).toEqual([expect.objectContaining({ type: 'ORDER', amountUsdCents: 1299 })]);
     expect((await reseller.call('GET', '/account/webhooks')).body.items).toEqual([]);
     const info = (await registry.info(NAME))!;
-    expect(info.statuses).toEqual(['clientTransferProhibited', 'inactive', 'addPeriod']);
+    expect(info.statuses).toEqual(['clientTransferProhibited', 'addPeriod']);
+    expect((await reseller.call('GET', `/domains/${NAME}/dns/records`)).body.items).toEqual([]);
     expect(new Set(Object.values(info.contacts!)).size).toBe(1);
     expect((await reseller.call('GET', '/account/domain-registrations')).body.items).toHaveLength(1);
   });

@@ -112,7 +112,7 @@ describe('a reseller’s name: detail, flags and authorization code (surface D)'
     const reply = await reseller.call('GET', `/domains/${name}/dns`);
     expect(reply.body).toEqual({
       '@type': 'domain-engine/partner.v3.IcannDomainDnsMetadata',
-      provider: 'NONE',
+      provider: 'SERVICE',
       registration: {
         status: 'REGISTERED',
         registryCreatedDate: new Date(info.createdAt).toISOString(),

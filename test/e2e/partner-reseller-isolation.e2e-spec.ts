@@ -20,6 +20,7 @@ describe('reseller API (surface D): isolation between resellers', () => {
   let contactId: string;
   let operationId: string;
   let webhookId: string;
+  let recordId: string;
 
   beforeAll(async () => {
     subject = await createTestApp();
@@ -44,6 +45,8 @@ describe('reseller API (surface D): isolation between resellers', () => {
     contactId = done.dependencies[0].parameters.contactId;
     const hook = await a.call('POST', '/account/webhooks', { url: 'https://example.com/a', type: 'OPERATION_CREATED' });
     webhookId = (await a.operation(hook.body.operation.id)).dependencies[0].result.id;
+    const record = await a.call('POST', `/domains/${name}/dns/records`, { type: 'A', values: ['192.0.2.1'], ttl: 300 });
+    recordId = (await a.operation(record.body.operation.id)).dependencies[0].result.id;
   });
   afterAll(() => subject?.close());
 
@@ -59,6 +62,18 @@ describe('reseller API (surface D): isolation between resellers', () => {
     ['PATCH /domains/{name}/dns/contacts', 'PATCH', '/domains/<NAME>/dns/contacts', { tech: { id: '<CON>' } }],
     ['PATCH /domains/{name}', 'PATCH', '/domains/<NAME>', { flags: { DNS_DELETE: { status: 'DISABLED' } } }],
     ['GET /domains/{name}/dns/authorization-code', 'GET', '/domains/<NAME>/dns/authorization-code', undefined],
+    ['GET /domains/{name}/dns/records', 'GET', '/domains/<NAME>/dns/records', undefined],
+    [
+      'POST /domains/{name}/dns/records',
+      'POST',
+      '/domains/<NAME>/dns/records',
+      { type: 'TXT', values: ['x'], ttl: 300 },
+    ],
+    ['PATCH /domains/{name}/dns/records/{id}', 'PATCH', '/domains/<NAME>/dns/records/<RR>', { values: ['192.0.2.2'] }],
+    ['DELETE /domains/{name}/dns/records/{id}', 'DELETE', '/domains/<NAME>/dns/records/<RR>', undefined],
+    ['GET /domains/{name}/dns/nameservers', 'GET', '/domains/<NAME>/dns/nameservers', undefined],
+    ['PUT /domains/{name}/dns/nameservers', 'PUT', '/domains/<NAME>/dns/nameservers', { items: ['ns1.example.net'] }],
+    ['DELETE /domains/{name}/dns/nameservers', 'DELETE', '/domains/<NAME>/dns/nameservers', undefined],
     ['GET /contacts/{contactId}', 'GET', '/contacts/<CON>', undefined],
     ['GET /operations/{id}', 'GET', '/operations/<OP>', undefined],
     ['GET /account/webhooks/{id}', 'GET', '/account/webhooks/<WH>', undefined],
@@ -106,12 +121,13 @@ describe('reseller API (surface D): isolation between resellers', () => {
 
   /** The placeholders filled with A's things, or with things nobody has (of the same kinds). */
   const fillings = () => ({
-    a: { NAME: name, CON: contactId, OP: operationId, WH: webhookId },
+    a: { NAME: name, CON: contactId, OP: operationId, WH: webhookId, RR: recordId },
     nobody: {
       NAME: `nobody${randomBytes(4).toString('hex')}.com`,
       CON: `con_${randomUUID()}`,
       OP: `op-${randomUUID()}`,
       WH: `wh-${randomUUID()}`,
+      RR: `rr-${randomUUID()}`,
     },
   });
   const fill = (text: string, values: Record<string, string>) =>
@@ -135,7 +151,9 @@ describe('reseller API (surface D): isolation between resellers', () => {
   /** What of A's an answer must never hold: its account, contact, operation, webhook, or its name as its owner's. */
   const holdsNothingOfA = (reply: Reply) => {
     const text = JSON.stringify(reply.body);
-    for (const secret of [a.accountId, contactId, operationId, webhookId]) expect(text).not.toContain(secret);
+    for (const secret of [a.accountId, contactId, operationId, webhookId, recordId]) {
+      expect(text).not.toContain(secret);
+    }
     expect(text).not.toContain('"owner":{"type":"SERVICE"');
   };
 

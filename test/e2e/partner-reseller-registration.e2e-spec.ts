@@ -138,7 +138,7 @@ describe('reseller registration (surface D)', () => {
     });
   });
 
-  it('sets the flags asked for as it registers, and records the DNS setup asked for with the name', async () => {
+  it('sets the flags, nameservers, DS records and records asked for as it registers', async () => {
     const name = fresh();
     const setup = {
       nameservers: ['ns1.example.net', 'ns2.example.net'],
@@ -157,6 +157,16 @@ describe('reseller registration (surface D)', () => {
       dependencies: [
         { type: 'CONTACT_CREATE' },
         { type: 'DOMAIN_REGISTER' },
+        {
+          type: 'DOMAIN_SET_NAMESERVERS',
+          parameters: { items: setup.nameservers, dnssec: setup.dnssec.items },
+          status: 'COMPLETED',
+        },
+        {
+          type: 'DNS_RECORD_CREATE',
+          parameters: { type: 'A', values: ['192.0.2.10'], ttl: 300 },
+          result: { id: expect.stringMatching(/^rr-/) },
+        },
         { type: 'DOMAIN_FLAG_LOCK_UPDATE', parameters: { locks: { DNS_RENEW: true, DNS_WHOIS_PROXY: true } } },
       ],
     });
@@ -166,10 +176,12 @@ describe('reseller registration (surface D)', () => {
       'DISABLED',
       'ENABLED',
     ]);
-    const [requested] = await subject.app.get(EventStore).readStream(`dns-domain-${name}`);
-    expect(requested.data).toMatchObject({
-      dnsSetup: { nameservers: setup.nameservers, records: setup.records, dnssec: setup.dnssec.items },
-    });
+    const info = await registry.info(name);
+    expect([info?.nameservers, info?.ds]).toEqual([setup.nameservers, setup.dnssec.items]);
+    expect((await reseller.call('GET', `/domains/${name}/dns`)).body.provider).toBe('EXTERNAL');
+    expect((await reseller.call('GET', `/domains/${name}/dns/records`)).body.items).toMatchObject([
+      { type: 'A', values: ['192.0.2.10'], ttl: 300 },
+    ]);
   });
 
   it('refuses names that cannot be registered, periods outside the TLD, and contacts of others, charging nothing', async () => {

@@ -20,6 +20,8 @@ import { GetRenewalTermsHandler, RenewDnsDomainHandler } from './renew-domain.co
 import { RenewalDependencyExecutor } from './renewal-dependency.executor';
 import { RenewalSettlement } from './renewal-settlement';
 import { OperationFinishers } from '../operations/operation-finishers';
+import { NameserversExecutor } from './nameservers.executor';
+import { RecordChangesExecutor } from './record-changes.executor';
 
 /** Surface D's engine side: the catalogue of TLDs, prices and availability, contacts, and registrations. */
 @Module({
@@ -46,6 +48,8 @@ import { OperationFinishers } from '../operations/operation-finishers';
     FlagsDependencyExecutor,
     CheckInboundTransferHandler,
     InboundTransfers,
+    RecordChangesExecutor,
+    NameserversExecutor,
   ],
   exports: [DnsCatalogue, AccountNames],
 })
@@ -62,6 +66,8 @@ export class DnsDomainsModule implements OnModuleInit {
     private readonly renewalSettlement: RenewalSettlement,
     private readonly flagsExecutor: FlagsDependencyExecutor,
     private readonly contactsExecutor: ContactsDependencyExecutor,
+    private readonly recordsExecutor: RecordChangesExecutor,
+    private readonly nameserversExecutor: NameserversExecutor,
   ) {}
 
   onModuleInit(): void {
@@ -70,6 +76,8 @@ export class DnsDomainsModule implements OnModuleInit {
     this.executors.register(this.renewalExecutor);
     this.executors.register(this.flagsExecutor);
     this.executors.register(this.contactsExecutor);
+    this.executors.register(this.recordsExecutor);
+    this.executors.register(this.nameserversExecutor);
     this.finishers.register(this.settlement);
     this.finishers.register(this.renewalSettlement);
     this.consumers.addReactor(this.verificationMailer);

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { dnsDomainDecider, dnsDomainStream } from '../../domain/dns-domains/dns-domain';
 import { FlagLocks, registryChangeOf } from '../../domain/dns-domains/dns-flags';
+import { dnsZoneDecider, dnsZoneStream } from '../../domain/dns-domains/dns-zone';
 import { RegistryRefused } from '../../domain/registry/registry-refusal';
 import { DependencyExecutor, DependencyJob, ExecutionOutcome } from '../operations/dependency-executor.port';
 import { Registry } from '../registry/registry.port';
@@ -9,9 +10,9 @@ import { EventStore } from '../shared/event-store.port';
 import { handleCommand } from '../shared/handle-command';
 
 /**
- * `DOMAIN_FLAG_LOCK_UPDATE` turns flags on and off (`locks`): client statuses added and removed at the registry, the
- * WHOIS proxy set here. Both are
- * settings, not increments: a job run again sets the same statuses again and changes nothing more.
+ * `DOMAIN_FLAG_LOCK_UPDATE` turns flags on and off (`locks`): client statuses added and removed at the registry
+ * (`clientHold` also stops or starts our DNS server answering), the WHOIS proxy set here. All are settings, not
+ * increments: a job run again sets the same statuses again and changes nothing more.
  */
 @Injectable()
 export class FlagsDependencyExecutor implements DependencyExecutor {
@@ -31,6 +32,13 @@ export class FlagsDependencyExecutor implements DependencyExecutor {
     } catch (error) {
       if (!(error instanceof RegistryRefused)) throw error; // unreachable registry: the worker retries
       return { kind: 'failed', error: { code: 'REGISTRY_REFUSED', message: error.message } };
+    }
+    if (add.includes('clientHold') || remove.includes('clientHold')) {
+      // our DNS server stops answering for a name on hold, as the registry stops delegating it
+      await handleCommand(this.store, dnsZoneStream(name), dnsZoneDecider, {
+        type: 'SetDnsResolution',
+        data: { name, operationId: job.operationId, enabled: !add.includes('clientHold'), at: this.clock.now() },
+      });
     }
     if (whoisProxy !== undefined) {
       await handleCommand(this.store, dnsDomainStream(name), dnsDomainDecider, {

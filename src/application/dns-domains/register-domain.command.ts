@@ -4,7 +4,6 @@ import { ContactDetails } from '../../domain/dns-domains/contact-rules';
 import { dnsDomainDecider, dnsDomainStream } from '../../domain/dns-domains/dns-domain';
 import { dnsPriceOf } from '../../domain/dns-domains/dns-pricing';
 import { DnsFlag, FlagStatus, newNameLocksOf } from '../../domain/dns-domains/dns-flags';
-import { DnsSetup } from '../../domain/dns-domains/dns-setup';
 import { decideRegistration, TransferIn } from '../../domain/dns-domains/registration-decision';
 import { Price } from '../../domain/shared/price';
 import { ExistingOperation } from '../../domain/operations/operation';
@@ -21,6 +20,7 @@ import { newContactWrite } from './create-contact.command';
 import { DnsCatalogue } from './dns-catalogue';
 import { InboundTransfers } from './inbound-transfers';
 import { ResellerSettings } from './reseller-settings';
+import { ZoneAsked, zoneRequestOf } from './zone-requests';
 
 /** The price of what cannot be bought: it is refused before it is charged. */
 const FREE: Price = { type: 'STANDARD', listPriceCents: 0, subTotalCents: 0 };
@@ -35,7 +35,8 @@ export interface RegistrationAsked {
   /** The name's code at its registrar: the name is transferred in rather than created. */
   readonly authorizationCode: string | undefined;
   readonly flags: Readonly<Partial<Record<DnsFlag, FlagStatus>>>;
-  readonly setup: DnsSetup;
+  /** Records to create and nameservers to delegate to, made once the name is registered. */
+  readonly zone: ZoneAsked;
 }
 
 /** `POST /domains`: registers an available name, or transfers one in with its code, and charges its price. */
@@ -93,7 +94,7 @@ export class RegisterDnsDomainHandler implements ICommandHandler<RegisterDnsDoma
         'contactId' in owner ? { new: false as const, ...owner } : { new: true as const, contactId: newId('contact') },
       contacts,
       locks: newNameLocksOf(asked.flags, this.clock.now()),
-      setup: asked.setup,
+      zone: zoneRequestOf(name.name, asked.zone),
       contactDependencyId: newId('platformDependency'),
       registerDependencyId: newId('platformDependency'),
       flagsDependencyId: newId('platformDependency'),

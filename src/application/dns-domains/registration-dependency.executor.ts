@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { DnsDomain, dnsDomainDecider, dnsDomainStream } from '../../domain/dns-domains/dns-domain';
+import { dnsZoneDecider, dnsZoneStream } from '../../domain/dns-domains/dns-zone';
 import { RegistryRefused } from '../../domain/registry/registry-refusal';
 import { isId } from '../../domain/shared/ids';
 import { SecretBox } from '../identity/identity.ports';
@@ -60,6 +61,7 @@ export class RegistrationDependencyExecutor implements DependencyExecutor {
     };
     const { state } = await loadStream(this.store, dnsDomainStream(name), dnsDomainDecider);
     if (state.status === 'REGISTERED' && state.operationId === job.operationId) {
+      await this.openZone(name, job, await this.registry.info(name)); // a run that stopped before opening it
       return { kind: 'completed', result: { name } };
     }
     if (state.status !== 'PENDING' || state.operationId !== job.operationId) {
@@ -76,7 +78,13 @@ export class RegistrationDependencyExecutor implements DependencyExecutor {
       if (!existing?.sponsoredByUs) {
         const waiting = state.transfer
           ? await this.transferIn(name, state, job)
-          : await this.registry.create({ name, years: parameters.period, authInfo, contacts, nameservers: [] });
+          : await this.registry.create({
+              name,
+              years: parameters.period,
+              authInfo,
+              contacts,
+              nameservers: this.settings.nameservers,
+            });
         if ('kind' in waiting) return waiting;
       }
       // ours now: locked against transfers out until the reseller turns DNS_TRANSFER_OUT on, as registrars lock new
@@ -103,7 +111,22 @@ export class RegistrationDependencyExecutor implements DependencyExecutor {
         at: this.clock.now(),
       },
     });
+    await this.openZone(name, job, info);
     return { kind: 'completed', result: { name, expiresAt: info.expiresAt } };
+  }
+
+  /**
+   * Opens the name's zone anew: on our nameservers for a new name; a name transferred in keeps the nameservers it
+   * came with (the customer's DNS goes on answering) unless they are ours.
+   */
+  private async openZone(name: string, job: DependencyJob, info: RegistryDomainInfo | undefined): Promise<void> {
+    const ours = new Set(this.settings.nameservers);
+    const hosts = info?.nameservers ?? [];
+    const nameservers = hosts.length === 0 || hosts.every((host) => ours.has(host)) ? null : [...hosts];
+    await handleCommand(this.store, dnsZoneStream(name), dnsZoneDecider, {
+      type: 'OpenDnsZone',
+      data: { name, operationId: job.operationId, accountId: job.accountId, nameservers, at: this.clock.now() },
+    });
   }
 
   /**

@@ -14,6 +14,8 @@ export class ResellerSettings {
     readonly publicUrl: string,
     /** The first wait before asking the registry again about a transfer in; it doubles up to 60 times this. */
     readonly transferPollMs: number,
+    /** Our nameservers: what the registry gets for names on our DNS (`DNS_NAMESERVERS`). */
+    readonly nameservers: readonly string[],
   ) {}
 
   sells(tld: string): boolean {

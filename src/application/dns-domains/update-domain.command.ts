@@ -1,6 +1,7 @@
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { ContactDetails } from '../../domain/dns-domains/contact-rules';
 import { DnsFlag, FlagStatus } from '../../domain/dns-domains/dns-flags';
+import { dnsZoneDecider, dnsZoneStream } from '../../domain/dns-domains/dns-zone';
 import { ContactRole, decideDomainUpdate, RoleAssignment } from '../../domain/dns-domains/domain-update-decision';
 import { ExistingOperation } from '../../domain/operations/operation';
 import { newId } from '../../domain/shared/ids';
@@ -15,20 +16,32 @@ import { assertContactsOf } from './contact.queries';
 import { newContactWrite } from './create-contact.command';
 import { flagsOf } from './domain-flags';
 import { RegistrantOf } from './register-domain.command';
+import { ZoneAsked, zoneRequestOf } from './zone-requests';
 
-/** What `PATCH /domains/{name}` (or its `/flags` or `/dns/contacts` part) asks to change. */
-export interface DomainChanges {
+/** What `PATCH /domains/{name}` (or one of its parts: flags, contacts, records, nameservers) asks to change. */
+export interface DomainChanges extends ZoneAsked {
   readonly flags: Readonly<Partial<Record<DnsFlag, FlagStatus>>>;
   /** Each role's contact: one of the account's by id, or the details of a new one. */
   readonly contacts: Readonly<Partial<Record<ContactRole, RegistrantOf>>>;
 }
 
-/** Flags and contacts of one of the account's names, changed in one operation of `type`. */
+/** Operation types of changes to a name: the spec's pending-operation types, one per route. */
+export type DomainChangeType =
+  | 'DOMAIN_FLAGS_UPDATE'
+  | 'DOMAIN_CONTACTS_UPDATE'
+  | 'DOMAIN_ADMIN_UPDATE'
+  | 'DOMAIN_DNS_RECORD_CREATE'
+  | 'DOMAIN_DNS_RECORD_UPDATE'
+  | 'DOMAIN_DNS_RECORD_DELETE'
+  | 'DOMAIN_DNS_RECORD_BATCH'
+  | 'DOMAIN_DNS_NAME_SERVER_UPDATE';
+
+/** Flags, contacts, nameservers and records of one of the account's names, changed in one operation of `type`. */
 export class UpdateDnsDomain extends Command<ExistingOperation> {
   constructor(
     readonly accountId: string,
     readonly name: SecondLevelName,
-    readonly type: 'DOMAIN_FLAGS_UPDATE' | 'DOMAIN_CONTACTS_UPDATE' | 'DOMAIN_ADMIN_UPDATE',
+    readonly type: DomainChangeType,
     readonly changes: DomainChanges,
     readonly preview: boolean,
   ) {
@@ -74,10 +87,16 @@ export class UpdateDnsDomainHandler implements ICommandHandler<UpdateDnsDomain> 
       contacts,
       flagsDependencyId: newId('platformDependency'),
       contactsDependencyId: newId('platformDependency'),
+      zone: zoneRequestOf(name.name, changes),
     };
-    const facts = { flags: flagsOf(mine), contacts: mine.info.contacts! }; // our names show their contacts
     const { result } = await transact(this.store, { accountId }, async (streams) => {
       const requested = await loadRequestStreams(streams, request.operationId, name.name);
+      const { state: zone } = await streams.load(dnsZoneStream(name.name), dnsZoneDecider);
+      const facts = {
+        flags: flagsOf(mine),
+        contacts: mine.info.contacts!, // our names show their contacts
+        zone: zone.status === 'OPEN' ? zone : null,
+      };
       const decision = decideDomainUpdate(request, facts, requestStatesOf(requested));
       // inline contacts are stored with the operation that uses them, usable (and mailed) at once
       const created = preview

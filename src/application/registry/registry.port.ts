@@ -1,5 +1,5 @@
 import { RegistryContactData } from '../../domain/registry/registry-contact';
-import { ClientStatus, DomainContacts } from '../../domain/registry/registry-domain.events';
+import { ClientStatus, DomainContacts, RegistryDsData } from '../../domain/registry/registry-domain.events';
 import { RegistryPhase, TransferIneligibility } from '../../domain/registry/registry-domain';
 import { RegistryTldRules } from '../../domain/registry/registry-tld';
 
@@ -34,6 +34,8 @@ export interface RegistryDomainInfo {
   readonly transferredAt: number | null;
   readonly contacts: DomainContacts | null;
   readonly nameservers: readonly string[];
+  /** The DS records the registry publishes for the name (RFC 5910). */
+  readonly ds: readonly RegistryDsData[];
 }
 
 /** EPP `domain:transfer` query: a transfer pending or last decided. */
@@ -84,6 +86,8 @@ export abstract class Registry {
     readonly contacts?: Partial<DomainContacts>;
     readonly nameservers?: readonly string[];
     readonly authInfo?: string;
+    /** The DS records to publish, replacing those published (RFC 5910's `secDNS:update` with `rem all`). */
+    readonly ds?: readonly RegistryDsData[];
   }): Promise<RegistryDomainInfo>;
   /** Deletes the name: at once and refunded within the add grace period, otherwise into redemption. */
   abstract delete(name: string): Promise<{ readonly refunded: boolean }>;

@@ -2,7 +2,6 @@ import { assertNever } from '../shared/assert-never';
 import { Decider } from '../shared/decider';
 import { IllegalTransition, Refused } from '../shared/errors';
 import { DomainCommand, DomainEvent, MessageData } from '../shared/message';
-import { DnsSetup } from './dns-setup';
 
 /**
  * A DNS name as this service holds it for a reseller account: asked for (while its registration runs), then
@@ -13,11 +12,8 @@ export const dnsDomainStream = (name: string): string => `dns-domain-${name}`;
 type Of<Data> = MessageData<{ name: string; operationId: string }, Data>;
 export type DnsRegistrationRequested = DomainEvent<
   'DnsRegistrationRequested',
-  /**
-   * `sealedTransferCode`: a transfer in, with the name's authorization code sealed for the registry. `dnsSetup`: the
-   * nameservers, records and DS records asked with it, for the DNS routes to apply.
-   */
-  Of<{ accountId: string; years: number; priceCents: number; sealedTransferCode?: string; dnsSetup?: DnsSetup }>
+  /** `sealedTransferCode`: a transfer in, with the name's authorization code sealed for the registry. */
+  Of<{ accountId: string; years: number; priceCents: number; sealedTransferCode?: string }>
 >;
 /** A transfer in was asked of the registry: a job run again waits for the answer instead of asking twice. */
 export type DnsTransferRequested = DomainEvent<'DnsTransferRequested', Of<unknown>>;

@@ -25,12 +25,15 @@ const request: DomainUpdateRequest = {
   contacts: {},
   flagsDependencyId: 'plop_flags',
   contactsDependencyId: 'plop_contacts',
+  zone: null,
 };
 const states = { operation: operationDecider.initialState(), activity: domainActivityDecider.initialState() };
 const dependenciesOf = (asked: Partial<DomainUpdateRequest>, statuses: string[] = []) =>
-  decideDomainUpdate({ ...request, ...asked }, { flags: flagsWith(statuses), contacts }, states).state.dependencies.map(
-    ({ type, parameters }) => [type, parameters],
-  );
+  decideDomainUpdate(
+    { ...request, ...asked },
+    { flags: flagsWith(statuses), contacts, zone: null },
+    states,
+  ).state.dependencies.map(({ type, parameters }) => [type, parameters]);
 
 describe('domain update decision', () => {
   it('creates new contacts first, then assigns every role that changes', () => {

@@ -5,6 +5,7 @@ import { DependencySpec } from '../operations/operation.events';
 import { DomainContacts } from '../registry/registry-domain.events';
 import { Refused } from '../shared/errors';
 import { DnsFlag, DnsFlagState, flagChangeOf, FlagStatus } from './dns-flags';
+import { ZoneChangeRequest, zoneDependenciesOf, ZoneFacts } from './zone-change-decision';
 
 export type ContactRole = 'owner' | 'admin' | 'tech' | 'billing';
 
@@ -32,20 +33,26 @@ export interface DomainUpdateRequest {
   readonly contacts: Readonly<Partial<Record<ContactRole, RoleAssignment>>>;
   readonly flagsDependencyId: string;
   readonly contactsDependencyId: string;
+  /** Records and nameservers to change; null when the operation leaves the zone alone. */
+  readonly zone: ZoneChangeRequest | null;
 }
 
 export interface DomainUpdateFacts {
   readonly flags: Readonly<Record<DnsFlag, DnsFlagState>>;
   /** The contacts the registry holds for the name now. */
   readonly contacts: DomainContacts;
+  /** The name's zone now; null for a name without one (registered before zones were kept). */
+  readonly zone: ZoneFacts | null;
 }
 
 /**
- * `PATCH /domains/{name}` (and its `/flags` and `/dns/contacts` parts) changes flags and contacts in one operation:
- * `CONTACT_CREATE` for each inline contact, then `DOMAIN_DNS_CONTACT_SET` and `DOMAIN_FLAG_LOCK_UPDATE` (the flags
- * first when they lift `clientUpdateProhibited`, last when they set it, since the registry refuses contact changes
- * while it holds). Refused: a flag asked to change while read-only, contacts while the name is read-only or
- * `DNS_UPDATE` stays off (VALIDATION), nothing to change (NO_CHANGE).
+ * `PATCH /domains/{name}` (and its `/flags`, `/dns/contacts`, `/dns/records` and `/dns/nameservers` parts) changes
+ * flags, contacts, nameservers and records in one operation: `CONTACT_CREATE` for each inline contact, then
+ * `DOMAIN_DNS_CONTACT_SET`, `DOMAIN_SET_NAMESERVERS` and `DOMAIN_FLAG_LOCK_UPDATE` (the flags first when they lift
+ * `clientUpdateProhibited`, last when they set it, since the registry refuses contact and nameserver changes while
+ * it holds), then the record changes. Refused: a flag asked to change while read-only, contacts or nameservers while
+ * the name is read-only or `DNS_UPDATE` stays off, records or nameservers the zone cannot take (VALIDATION, or as
+ * `zoneDependenciesOf` refuses), nothing to change (NO_CHANGE).
  */
 export const decideDomainUpdate = (
   request: DomainUpdateRequest,
@@ -56,15 +63,21 @@ export const decideDomainUpdate = (
     (role) => request.contacts[role]!.contactId !== facts.contacts[REGISTRY_ROLE[role]],
   );
   const change = flagChangeOf(facts.flags, request.flags);
-  if (!change && roles.length === 0) throw new Refused('NO_CHANGE', 'the domain already has what was asked for');
+  const zone = zoneDependenciesFor(request, facts);
+  if (!change && roles.length === 0 && zone.length === 0) {
+    throw new Refused('NO_CHANGE', 'the domain already has what was asked for');
+  }
   const unlocks = change?.DNS_UPDATE === false;
-  if (roles.length > 0) {
+  const nameservers = zone.filter((dependency) => dependency.type === 'DOMAIN_SET_NAMESERVERS');
+  if (roles.length > 0 || nameservers.length > 0) {
     const update = facts.flags.DNS_UPDATE;
     const reasons = update.readonlyReasons.map((reason) => reason.message);
     if (reasons.length > 0 || (update.status === 'DISABLED' && !unlocks)) {
-      throw new Refused('VALIDATION', `contacts: ${reasons.join(', ') || 'DNS_UPDATE is off: turn it on first'}`);
+      const what = roles.length > 0 ? 'contacts' : 'nameservers';
+      throw new Refused('VALIDATION', `${what}: ${reasons.join(', ') || 'DNS_UPDATE is off: turn it on first'}`);
     }
   }
+  const records = zone.filter((dependency) => dependency.type !== 'DOMAIN_SET_NAMESERVERS');
   const creates: DependencySpec[] = roles.flatMap((role) => {
     const { contactId, create } = request.contacts[role]!;
     return create
@@ -99,10 +112,20 @@ export const decideDomainUpdate = (
       domain: request.name,
       preview: request.preview,
       validUntil: null,
-      dependencies: [...creates, ...(unlocks ? [...setFlags, ...setContacts] : [...setContacts, ...setFlags])],
+      dependencies: [
+        ...creates,
+        ...(unlocks ? [...setFlags, ...setContacts, ...nameservers] : [...setContacts, ...nameservers, ...setFlags]),
+        ...records,
+      ],
       at: request.at,
     },
     states.operation,
     states.activity,
   );
+};
+
+const zoneDependenciesFor = (request: DomainUpdateRequest, facts: DomainUpdateFacts): DependencySpec[] => {
+  if (!request.zone) return [];
+  if (!facts.zone) throw new Refused('VALIDATION', `${request.name} has no DNS zone here: register it again`);
+  return zoneDependenciesOf(request.zone, facts.zone);
 };

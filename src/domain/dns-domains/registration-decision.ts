@@ -9,8 +9,8 @@ import { Price } from '../shared/price';
 import { DnsAvailability } from './dns-availability';
 import { DnsDomain, dnsDomainDecider, DnsDomainEvent } from './dns-domain';
 import { FlagLocks } from './dns-flags';
-import { DnsSetup } from './dns-setup';
 import { InboundIneligibility } from './inbound-transfer';
+import { ZoneChangeRequest, zoneDependenciesOf } from './zone-change-decision';
 
 /** A contact a registration names: one of the account's, or one the registration creates first. */
 export type ContactAssignment =
@@ -27,8 +27,8 @@ export interface RegistrationRequest {
   readonly contacts: Readonly<Partial<Record<'admin' | 'tech' | 'billing', string>>>;
   /** The flags asked for the new name: what to lock and unlock once it is registered. */
   readonly locks: FlagLocks | null;
-  /** Nameservers, records and DS records asked for: recorded with the name for the DNS routes to apply. */
-  readonly setup: DnsSetup;
+  /** Records to create and nameservers (with DS records) to delegate to once the name is registered; null: none. */
+  readonly zone: ZoneChangeRequest | null;
   /** Ids of what the request creates: the dependencies and the charge. */
   readonly contactDependencyId: string;
   readonly registerDependencyId: string;
@@ -132,6 +132,8 @@ export const decideRegistration = (
   const setFlags: DependencySpec[] = request.locks
     ? [{ id: request.flagsDependencyId, type: 'DOMAIN_FLAG_LOCK_UPDATE', parameters: { locks: request.locks } }]
     : [];
+  // checked against the empty zone the registration opens; made before the flags, which may lock updates
+  const zone = request.zone ? zoneDependenciesOf(request.zone, { records: [], nameservers: null }) : [];
   const charge = { type: 'CHARGE' as const, reason: kind, amountCents: price.subTotalCents };
   const requested = requestOperation(
     {
@@ -142,7 +144,7 @@ export const decideRegistration = (
       domain: name.name,
       preview: request.preview,
       validUntil: request.preview ? at + facts.quoteValidityMs : null,
-      dependencies: [...createContact, register, ...setFlags],
+      dependencies: [...createContact, register, ...zone, ...setFlags],
       quote: [charge],
       at,
     },
@@ -168,7 +170,6 @@ export const decideRegistration = (
         years,
         priceCents: price.subTotalCents,
         ...(transfer ? { sealedTransferCode: transfer.sealedCode } : {}),
-        ...(Object.keys(request.setup).length > 0 ? { dnsSetup: request.setup } : {}),
         at,
       },
     },

@@ -299,7 +299,7 @@ describe('the sandbox registry, one name', () => {
       given(created())
         .when(update(at + day, { add: ['clientUpdateProhibited', 'clientDeleteProhibited'] }))
         .thenState({ clientStatuses: ['clientDeleteProhibited', 'clientUpdateProhibited'] }));
-    it('sets and clears client statuses, contacts, nameservers and the authorization code in one update', () =>
+    it('sets and clears client statuses, contacts, nameservers, DS records and the authorization code at once', () =>
       given(created())
         .when(
           update(at + day, {
@@ -307,6 +307,7 @@ describe('the sandbox registry, one name', () => {
             contacts: { tech: 'c-9' },
             nameservers: ['ns1.example.net'],
             authInfoDigest: 'digest-2',
+            ds: [{ keyTag: 1, algorithm: 13, digestType: 2, digest: 'ab'.repeat(32) }],
           }),
         )
         .then({
@@ -317,6 +318,7 @@ describe('the sandbox registry, one name', () => {
             contacts: { ...contacts, tech: 'c-9' },
             nameservers: ['ns1.example.net'],
             authInfoDigest: 'digest-2',
+            ds: [{ keyTag: 1, algorithm: 13, digestType: 2, digest: 'ab'.repeat(32) }],
             at: at + day,
           },
         }));

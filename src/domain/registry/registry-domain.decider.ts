@@ -103,9 +103,11 @@ const update = (domain: RegistryDomain, data: UpdateRegistryDomain['data']): Reg
   const contacts = { ...held.contacts, ...data.contacts };
   const nameservers = data.nameservers ?? held.nameservers;
   const authInfoDigest = data.authInfoDigest ?? held.authInfoDigest;
+  const ds = data.ds ?? held.ds;
   const changesMoreThanStatuses =
     JSON.stringify(contacts) !== JSON.stringify(held.contacts) ||
     nameservers.join() !== held.nameservers.join() ||
+    JSON.stringify(ds) !== JSON.stringify(held.ds) ||
     authInfoDigest !== held.authInfoDigest;
   // while clientUpdateProhibited holds, the one update allowed is the one that lifts it (RFC 5731 §2.3)
   if (changesMoreThanStatuses && clientStatuses.includes('clientUpdateProhibited')) {
@@ -115,7 +117,7 @@ const update = (domain: RegistryDomain, data: UpdateRegistryDomain['data']): Reg
   return [
     {
       type: 'RegistryDomainUpdated',
-      data: { name, clientStatuses, contacts, nameservers, authInfoDigest, at },
+      data: { name, clientStatuses, contacts, nameservers, authInfoDigest, ds, at },
     },
   ];
 };

@@ -22,6 +22,9 @@ export type DomainContacts = Readonly<{ registrant: string; admin: string; tech:
 
 type Of<Data> = MessageData<{ name: string }, Data>;
 
+/** A DS record the registry publishes in the parent zone (RFC 5910's `secDNS:dsData`). */
+export type RegistryDsData = Readonly<{ keyTag: number; algorithm: number; digestType: number; digest: string }>;
+
 export type RegistryDomainCreated = DomainEvent<
   'RegistryDomainCreated',
   Of<{
@@ -40,6 +43,8 @@ export type RegistryDomainUpdated = DomainEvent<
     contacts: DomainContacts;
     nameservers: readonly string[];
     authInfoDigest: string;
+    /** Absent in updates recorded before DS records were kept: none. */
+    ds?: readonly RegistryDsData[];
   }>
 >;
 /** Deleted outside the add grace period: the redemption period starts. */
@@ -99,6 +104,7 @@ export type UpdateRegistryDomain = DomainCommand<
     contacts?: Partial<DomainContacts>;
     nameservers?: readonly string[];
     authInfoDigest?: string;
+    ds?: readonly RegistryDsData[];
   }>
 >;
 export type DeleteRegistryDomain = DomainCommand<'DeleteRegistryDomain', Of<{ sponsor: string }>>;

@@ -4,6 +4,7 @@ import {
   DomainContacts,
   RegistryDomainEvent,
   RegistryDomainPurged,
+  RegistryDsData,
   RegistryTransferApproved,
 } from './registry-domain.events';
 import {
@@ -35,6 +36,8 @@ export type RegisteredName = Readonly<{
   clientStatuses: readonly ClientStatus[];
   contacts: DomainContacts;
   nameservers: readonly string[];
+  /** The DS records of the name's signing key, published in the TLD's zone. */
+  ds: readonly RegistryDsData[];
   authInfoDigest: string;
   transfer: PendingTransfer | null;
 }>;
@@ -176,14 +179,15 @@ export const evolve = (domain: RegistryDomain, event: RegistryDomainEvent): Regi
         clientStatuses: [],
         contacts: event.data.contacts,
         nameservers: event.data.nameservers,
+        ds: [],
         authInfoDigest: event.data.authInfoDigest,
         transfer: null,
       };
     case 'RegistryDomainRenewed':
       return { ...registered(domain), expiresAt: event.data.expiresAt, updatedAt: event.data.at };
     case 'RegistryDomainUpdated': {
-      const { clientStatuses, contacts, nameservers, authInfoDigest, at } = event.data;
-      return { ...registered(domain), clientStatuses, contacts, nameservers, authInfoDigest, updatedAt: at };
+      const { clientStatuses, contacts, nameservers, authInfoDigest, ds = [], at } = event.data;
+      return { ...registered(domain), clientStatuses, contacts, nameservers, ds, authInfoDigest, updatedAt: at };
     }
     case 'RegistryDomainDeleted':
       return { ...registered(domain), deletedAt: event.data.at, transfer: null, updatedAt: event.data.at };

@@ -34,7 +34,9 @@ export type DomainErrorCode =
   | 'QUOTE_EXPIRED'
   | 'QUOTE_USED'
   | 'EXPIRATION_DATE_MISMATCH'
-  | 'TRANSFER_LOCKED';
+  | 'TRANSFER_LOCKED'
+  // surface D's DNS (docs/dns-and-hosting.md)
+  | 'RECORD_EXISTS';
 
 export class DomainError extends Error {
   constructor(

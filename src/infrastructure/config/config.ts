@@ -434,6 +434,25 @@ export const VARIABLES = {
     10,
     3_600_000,
   ),
+  dnsNameservers: text(
+    'DNS_NAMESERVERS',
+    'Host names of our nameservers, comma separated: what the registry gets for names on our DNS, and the NS of their zones',
+    'ns1.domain-engine.test,ns2.domain-engine.test',
+    /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}(?:,(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}){0,12}$/,
+  ),
+  dnsHost: text('DNS_HOST', 'Address the authoritative DNS server binds (UDP and TCP)', '127.0.0.1'),
+  dnsPort: integer('DNS_PORT', 'Port of the authoritative DNS server, UDP and TCP; 0: any free port', 8053, 0, 65535),
+  dnsHostmaster: text(
+    'DNS_HOSTMASTER',
+    "Mailbox in the zones' SOA, written as a domain name (`hostmaster.example.com` for hostmaster@example.com)",
+    'hostmaster.domain-engine.test',
+    /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/,
+  ),
+  dnsTransferAllow: text(
+    'DNS_TRANSFER_ALLOW',
+    'Addresses of the secondary servers allowed zone transfers (AXFR over TCP), comma separated; empty: none',
+    '127.0.0.1,::1',
+  ),
   walletVerificationTtlMinutes: integer(
     'WALLET_VERIFICATION_TTL_MINUTES',
     'How long a wallet verification message may be signed and submitted',

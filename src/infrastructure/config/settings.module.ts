@@ -82,6 +82,7 @@ export const issuerOf = (config: AppConfig): string =>
           config.values.resellerQuoteMinutes * 60_000,
           config.values.publicUrl ?? `http://localhost:${config.values.port}`,
           config.values.resellerTransferPollMs,
+          config.values.dnsNameservers.split(','),
         ),
       inject: [AppConfig, TldCatalog],
     },

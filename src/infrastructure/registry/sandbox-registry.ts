@@ -282,6 +282,7 @@ export class SandboxRegistry extends Registry {
       transferredAt: held.transferredAt,
       contacts: sponsoredByUs ? held.contacts : null,
       nameservers: held.nameservers,
+      ds: held.ds,
     };
   }
 }

@@ -6,6 +6,7 @@ import { ContactVerificationController } from './contact-verification.controller
 import { ResellerAccountController } from './reseller-account.controller';
 import { ResellerCatalogueController } from './reseller-catalogue.controller';
 import { ResellerContactsController } from './reseller-contacts.controller';
+import { ResellerDnsController } from './reseller-dns.controller';
 import { ResellerDomainChangesController } from './reseller-domain-changes.controller';
 import { ResellerDomainSettingsController } from './reseller-domain-settings.controller';
 import { ResellerDomainsController } from './reseller-domains.controller';
@@ -23,6 +24,7 @@ import { resellerPartnerDocument } from './reseller.openapi';
     ResellerDomainsController,
     ResellerDomainSettingsController,
     ResellerDomainChangesController,
+    ResellerDnsController,
     ResellerAccountController,
     ResellerWebhooksController,
     ContactVerificationController,

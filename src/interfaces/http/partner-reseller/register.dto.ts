@@ -18,7 +18,7 @@ import { JSONSchema } from 'class-validator-jsonschema';
 import { idPattern } from '../../../domain/shared/ids';
 import { MAX_NAMESERVERS } from '../../../domain/dns-domains/dns-setup';
 import { ContactPhoneDto } from './contact.dto';
-import { DnssecRequestDto, RecordRequestDto } from './dns-setup.dto';
+import { DnssecRequestDto, NameserversUpdateDto, RecordRequestDto, RecordsBatchDto } from './dns-setup.dto';
 import { IfPresent } from '../shared/validation';
 
 /** Registration bodies of surface D: shapes here; reseller-input checks names and contacts in depth. */
@@ -97,7 +97,7 @@ export class RegistrationDnsDto {
   @ArrayMaxSize(MAX_NAMESERVERS)
   @IsString({ each: true })
   @MaxLength(253, { each: true })
-  @JSONSchema({ description: 'Host names, unique; recorded with the name for the DNS routes to apply' })
+  @JSONSchema({ description: 'Host names, unique: the name is delegated to them instead of our nameservers' })
   nameservers?: string[];
 
   @IfPresent()
@@ -105,14 +105,14 @@ export class RegistrationDnsDto {
   @ArrayMaxSize(100)
   @ValidateNested({ each: true })
   @Type(() => RecordRequestDto)
-  @JSONSchema({ description: 'Records to create; recorded with the name for the DNS routes to apply' })
+  @JSONSchema({ description: 'Records to create in the new zone' })
   records?: RecordRequestDto[];
 
   @IfPresent()
   @IsObject()
   @ValidateNested()
   @Type(() => DnssecRequestDto)
-  @JSONSchema({ description: 'DS records for custom nameservers; recorded with the name for the DNS routes to apply' })
+  @JSONSchema({ description: 'DS records of the signing of the nameservers given (not with ours)' })
   dnssec?: DnssecRequestDto;
 }
 
@@ -202,8 +202,10 @@ export class ContactsUpdateDto {
   @IfPresent() @IsObject() @ValidateNested() @Type(() => OwnerContactDto) billing?: OwnerContactDto;
 }
 
-/** `PATCH /domains/{name}`: contacts and flags in one operation (nameservers, DNSSEC and records: the DNS issue). */
+/** `PATCH /domains/{name}`: contacts, flags, nameservers and records in one operation. */
 export class DomainUpdateDto {
   @IfPresent() @IsObject() @ValidateNested() @Type(() => ContactsUpdateDto) contacts?: ContactsUpdateDto;
   @IfPresent() @IsObject() @ValidateNested() @Type(() => FlagsUpdateDto) flags?: FlagsUpdateDto;
+  @IfPresent() @IsObject() @ValidateNested() @Type(() => NameserversUpdateDto) nameservers?: NameserversUpdateDto;
+  @IfPresent() @IsObject() @ValidateNested() @Type(() => RecordsBatchDto) records?: RecordsBatchDto;
 }

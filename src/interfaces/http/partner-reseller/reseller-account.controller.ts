@@ -19,7 +19,7 @@ import { BillingTransactionRow } from '../../../projections/billing/billing.proj
 import { Access, CurrentPrincipal } from '../shared/auth/access';
 import { ForResellerKeys } from '../shared/auth/partner-profile-routing';
 import { Documented } from '../shared/openapi/documented';
-import { decodeCursor, encodeCursor } from '../shared/partner-lists';
+import { decodeCursor, resellerPage } from '../shared/partner-lists';
 import { CursorQuery, NoQuery } from '../shared/request-params';
 import { dnsNameOf } from './reseller-input';
 import { AccountDomainsQuery } from './reseller-params.dto';
@@ -83,11 +83,7 @@ export class ResellerAccountController {
         return accountDomainView(this.settings.namespace, row, mine, expand.includes('flags'));
       }),
     );
-    return {
-      '@type': partnerType(this.settings.namespace, 'CursorList'),
-      items,
-      next: page.next === null ? null : { $cursor: encodeCursor(page.next) },
-    };
+    return resellerPage(this.settings.namespace, items, page.next);
   }
 
   @Get('billing')
@@ -108,11 +104,7 @@ export class ResellerAccountController {
     const page = await this.queries.execute(
       new ListBillingTransactions(principal.accountId, PAGE, decodeCursor(query.$cursor, isTransactionPosition)),
     );
-    return {
-      '@type': partnerType(this.settings.namespace, 'CursorList'),
-      items: page.items.map((row: BillingTransactionRow) => transactionView(this.settings.namespace, row)),
-      // `next` is null on the last page, as surface D's operation list
-      next: page.next === null ? null : { $cursor: encodeCursor(page.next) },
-    };
+    const items = page.items.map((row: BillingTransactionRow) => transactionView(this.settings.namespace, row));
+    return resellerPage(this.settings.namespace, items, page.next);
   }
 }

@@ -3,7 +3,11 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { AccountNames } from '../../../application/dns-domains/account-names';
 import { GetResellerContact } from '../../../application/dns-domains/contact.queries';
 import { ResellerSettings } from '../../../application/dns-domains/reseller-settings';
-import { DomainChanges, UpdateDnsDomain } from '../../../application/dns-domains/update-domain.command';
+import {
+  DomainChanges,
+  DomainChangeType,
+  UpdateDnsDomain,
+} from '../../../application/dns-domains/update-domain.command';
 import { Principal } from '../../../application/identity/authenticator';
 import { partnerType } from '../../../application/shared/partner-type';
 import { ContactRole } from '../../../domain/dns-domains/domain-update-decision';
@@ -14,6 +18,7 @@ import { Documented } from '../shared/openapi/documented';
 import { operationResult } from '../shared/operation-results';
 import { NoQuery, PreviewQuery } from '../shared/request-params';
 import { ContactsUpdateDto, DomainUpdateDto, FlagsUpdateDto } from './register.dto';
+import { nameserversAskedOf, recordBatchAskedOf } from './dns-input';
 import { contactRefOf, dnsNameOf, flagsAskedOf } from './reseller-input';
 import { DnsNameParams } from './reseller-params.dto';
 import { contactView } from './reseller-views';
@@ -39,7 +44,7 @@ export class ResellerDomainChangesController {
   @Patch('domains/:name')
   @ForResellerKeys()
   @Documented({
-    summary: "Change contacts and flags of one of the account's names in one operation",
+    summary: "Change contacts, flags, nameservers and records of one of the account's names in one operation",
     answer: 'DomainOperationResult',
     refuses: ['NO_CHANGE', 'CONCURRENT_OPERATION', 'NOT_FOUND'],
   })
@@ -49,8 +54,30 @@ export class ResellerDomainChangesController {
     @Query() query: PreviewQuery,
     @Body() body: DomainUpdateDto,
   ) {
-    const changes = { flags: flagsAskedOf(body.flags), contacts: contactsAsked(body.contacts, 'contacts.') };
-    const op = await this.change(principal, params, 'DOMAIN_ADMIN_UPDATE', changes, query);
+    const zone = dnsNameOf(params.name).name;
+    const changes: DomainChanges = {
+      flags: flagsAskedOf(body.flags),
+      contacts: contactsAsked(body.contacts, 'contacts.'),
+      ...(body.records ? { records: recordBatchAskedOf(body.records, zone) } : {}),
+      ...(body.nameservers
+        ? {
+            nameservers: nameserversAskedOf(
+              body.nameservers.items,
+              body.nameservers.dnssec,
+              body.nameservers.$revertToManaged === true,
+            ),
+          }
+        : {}),
+    };
+    // records alone are a batch of record changes; anything more, an administrative update of the name
+    const onlyRecords = !body.contacts && !body.flags && !body.nameservers;
+    const op = await this.change(
+      principal,
+      params,
+      onlyRecords ? 'DOMAIN_DNS_RECORD_BATCH' : 'DOMAIN_ADMIN_UPDATE',
+      changes,
+      query,
+    );
     return operationResult(this.settings.namespace, 'DomainOperationResult', op);
   }
 
@@ -111,7 +138,7 @@ export class ResellerDomainChangesController {
   private change(
     principal: Principal,
     params: DnsNameParams,
-    type: UpdateDnsDomain['type'],
+    type: DomainChangeType,
     changes: DomainChanges,
     query: PreviewQuery,
   ): Promise<ExistingOperation> {

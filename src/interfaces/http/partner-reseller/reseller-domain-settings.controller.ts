@@ -48,7 +48,8 @@ export class ResellerDomainSettingsController {
   @Get('domains/:name/dns')
   @Documented({ summary: "Who serves one of the account's names, and its registration dates", answer: 'DnsMetadata' })
   async dns(@CurrentPrincipal() principal: Principal, @Param() params: DnsNameParams, @Query() _query: NoQuery) {
-    return dnsMetadataView(this.settings.namespace, await this.names.get(principal.accountId, dnsNameOf(params.name)));
+    const mine = await this.names.get(principal.accountId, dnsNameOf(params.name));
+    return dnsMetadataView(this.settings.namespace, mine, this.settings.nameservers);
   }
 
   @Get('domains/:name/flags')

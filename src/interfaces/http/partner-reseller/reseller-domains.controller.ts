@@ -14,7 +14,8 @@ import { NoQuery } from '../shared/request-params';
 import { RegisterDomainDto, RenewalDto } from './register.dto';
 import { DnsNameParams, ResellerCommitQuery } from './reseller-params.dto';
 import { renewalInfoView } from './reseller-views';
-import { commitModeOf, dnsNameOf, dnsSetupOf, expectedExpiryOf, flagsAskedOf, registrantOf } from './reseller-input';
+import { registrationZoneOf } from './dns-input';
+import { commitModeOf, dnsNameOf, expectedExpiryOf, flagsAskedOf, registrantOf } from './reseller-input';
 
 /** Surface D's domains: registration (the rest of the life cycle joins it). */
 @Controller('partner/v3')
@@ -72,7 +73,7 @@ export class ResellerDomainsController {
           contacts,
           authorizationCode: body.dns?.authorizationCode,
           flags: flagsAskedOf(body.flags),
-          setup: dnsSetupOf(body.dns),
+          zone: registrationZoneOf(body.dns, name.name),
         },
         preview,
         query.$quote,

@@ -3,9 +3,8 @@ import { parseSecondLevelName, SecondLevelName } from '../../../domain/shared/na
 import { Issue, RequestValidationError } from '../shared/problem';
 import { RegistrantOf } from '../../../application/dns-domains/register-domain.command';
 import { ContactDto } from './contact.dto';
-import { FlagsUpdateDto, OwnerContactDto, RegistrationDnsDto, RegistrationOwnerDto } from './register.dto';
+import { FlagsUpdateDto, OwnerContactDto, RegistrationOwnerDto } from './register.dto';
 import { DnsFlag, FlagStatus } from '../../../domain/dns-domains/dns-flags';
-import { DnsSetup, dnsSetupProblemsOf, RecordRequest, RecordType } from '../../../domain/dns-domains/dns-setup';
 
 /** Checks of surface D's input in depth: names, endings and contacts (shapes: reseller-params.dto, contact.dto). */
 
@@ -134,24 +133,3 @@ export const flagsAskedOf = (body: FlagsUpdateDto | undefined): Partial<Record<D
       value ? [[flag as DnsFlag, (value as { status: FlagStatus }).status]] : [],
     ),
   );
-
-/** The nameservers, records and DS records a registration asks for, checked as far as their shape goes. */
-export const dnsSetupOf = (dns: RegistrationDnsDto | undefined): DnsSetup => {
-  const setup: DnsSetup = {
-    ...(dns?.nameservers ? { nameservers: dns.nameservers } : {}),
-    ...(dns?.records
-      ? {
-          records: dns.records.map(({ subName, type, values, ttl, $upsert }) => ({
-            ...(subName === undefined ? {} : { subName }),
-            type: type as RecordType,
-            values,
-            ttl,
-            ...($upsert === undefined ? {} : { upsert: $upsert as RecordRequest['upsert'] }),
-          })),
-        }
-      : {}),
-    ...(dns?.dnssec ? { dnssec: dns.dnssec.items.map((item) => ({ ...item })) } : {}),
-  };
-  const problems = dnsSetupProblemsOf(setup);
-  return problems.length > 0 ? refuse(problems) : setup;
-};

@@ -9,6 +9,7 @@ import { REGISTRATION_STATUS_OF } from '../../../domain/dns-domains/registration
 import { ResellerDomainRow } from '../../../projections/reseller-domains/reseller-domains.projection';
 import { AUTO_RENEW_GRACE_MS } from '../../../domain/registry/registry-periods';
 import { NameAvailability, PricesOf, TldOffer } from '../../../application/dns-domains/dns-catalogue';
+import { RecordSet } from '../../../domain/dns-domains/zone-records';
 import { partnerType } from '../../../application/shared/partner-type';
 import { DnsAvailability } from '../../../domain/dns-domains/dns-availability';
 import { DNSSEC_ALGORITHMS, DS_DIGEST_TYPES } from '../../../domain/dns-domains/dnssec';
@@ -175,11 +176,45 @@ export const ownDomainView = (namespace: string, found: NameAvailability, own: O
 };
 
 /** `GET /domains/{name}/dns`: who serves the name's DNS, and its registration dates. */
-export const dnsMetadataView = (namespace: string, mine: AccountName) => ({
-  '@type': partnerType(namespace, 'IcannDomainDnsMetadata'),
-  // the service's own nameservers arrive with the DNS server; until then a name has none or the customer's
-  provider: mine.info.nameservers.length === 0 ? 'NONE' : 'EXTERNAL',
-  registration: registrationDatesView(mine),
+/** Who serves a name: our nameservers (`SERVICE`), the customer's (`EXTERNAL`), or none the registry delegates to. */
+export const dnsMetadataView = (namespace: string, mine: AccountName, ours: readonly string[]) => {
+  const hosts = mine.info.nameservers;
+  const served = hosts.length > 0 && hosts.every((host) => ours.includes(host));
+  return {
+    '@type': partnerType(namespace, 'IcannDomainDnsMetadata'),
+    provider: hosts.length === 0 ? 'NONE' : served ? 'SERVICE' : 'EXTERNAL',
+    registration: registrationDatesView(mine),
+  };
+};
+
+/** A record set of `GET /dns/records`: the apex's without `subName`. */
+export const recordView = (namespace: string, set: RecordSet) => ({
+  '@type': partnerType(namespace, 'DomainDnsRecord'),
+  id: set.id,
+  ...(set.subName ? { subName: set.subName } : {}),
+  type: set.type,
+  values: set.values,
+  ttl: set.ttl,
+  readonly: { state: false, reasons: [] },
+});
+
+/** `GET /dns/nameservers`: the delegation as the registry holds it, with its DS records when asked. */
+export const nameserversView = (namespace: string, mine: AccountName, withDs: boolean) => ({
+  '@type': partnerType(namespace, 'NameServerListResult'),
+  items: mine.info.nameservers,
+  dnssec: {
+    enabled: mine.info.ds.length > 0,
+    ...(withDs
+      ? {
+          items: mine.info.ds.map(({ keyTag, algorithm, digestType, digest }) => ({
+            keyTag,
+            algorithm,
+            digestType,
+            digest,
+          })),
+        }
+      : {}),
+  },
 });
 
 /** `POST /domains/{name}/dns/transfers/inbound-eligibility` (the reference's shape has no `@type`). */

@@ -1,6 +1,7 @@
 import { partnerType } from '../../../application/shared/partner-type';
 import { DNS_AVAILABILITY_STATUSES } from '../../../domain/dns-domains/dns-availability';
 import { DNS_FLAGS } from '../../../domain/dns-domains/dns-flags';
+import { RECORD_TYPES, TTL_RANGE } from '../../../domain/dns-domains/dns-setup';
 import { INBOUND_INELIGIBILITIES } from '../../../domain/dns-domains/inbound-transfer';
 import { partnerErrorSchemas } from '../shared/openapi/error-schemas';
 import { JsonSchema, ref } from '../shared/openapi/json-schema';
@@ -164,9 +165,12 @@ export const resellerPartnerDocument = (namespace: string): SurfaceDocument => {
       parameters: {
         type: 'object',
         description:
-          'CONTACT_CREATE {purposes, contactId}: the contact is usable by its id from the first answer; DOMAIN_REGISTER {owner{new, id?}, contacts{admin?, tech?, billing?}, period}',
+          'CONTACT_CREATE {purposes, contactId}: the contact is usable by its id from the first answer; DOMAIN_REGISTER {owner{new, id?}, contacts{admin?, tech?, billing?}, period}; DNS_RECORD_CREATE {subName?, type, values, ttl, $upsert}; DNS_RECORD_UPDATE {id, values?, ttl?}; DNS_RECORD_DELETE {id}; DOMAIN_SET_NAMESERVERS {items?, dnssec?} (no items: ours)',
       },
-      result: { type: 'object', description: 'CONTACT_CREATE {id}; DOMAIN_REGISTER {name, expiresAt}' },
+      result: {
+        type: 'object',
+        description: 'CONTACT_CREATE {id}; DOMAIN_REGISTER {name, expiresAt}; DNS_RECORD_* {id}: the record set',
+      },
       error: closed(['code', 'message'], { code: { type: 'string' }, message: { type: 'string' } }),
     }),
     Operation: closed(
@@ -264,6 +268,38 @@ export const resellerPartnerDocument = (namespace: string): SurfaceDocument => {
         ...REGISTRATION_DATES,
       }),
     }),
+    DnsRecord: closed(['@type', 'id', 'type', 'values', 'ttl', 'readonly'], {
+      '@type': type('DomainDnsRecord'),
+      id: { type: 'string', pattern: '^rr-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' },
+      subName: { type: 'string', description: 'The name below the domain; absent at the apex' },
+      type: { enum: [...RECORD_TYPES] },
+      values: { type: 'array', items: { type: 'string' } },
+      ttl: { type: 'integer', minimum: TTL_RANGE.min, maximum: TTL_RANGE.max },
+      readonly: closed(['state', 'reasons'], {
+        state: { type: 'boolean' },
+        reasons: { type: 'array', items: { enum: ['ADMIN', 'HOSTING', 'DNS_PROVIDER'] } },
+      }),
+    }),
+    DnsRecordList: pageOf('DnsRecord', OPAQUE_CURSOR),
+    DomainDnsRecordOperationResult: result('DomainDnsRecordOperationResult'),
+    NameServerList: closed(['@type', 'items', 'dnssec'], {
+      '@type': type('NameServerListResult'),
+      items: { type: 'array', items: { type: 'string' }, description: 'As the registry delegates the name' },
+      dnssec: closed(['enabled'], {
+        enabled: { type: 'boolean', description: 'Whether the registry publishes DS records for the name' },
+        items: {
+          type: 'array',
+          description: 'With `$expand=dnssec`: the DS records the registry publishes',
+          items: closed(['keyTag', 'algorithm', 'digestType', 'digest'], {
+            keyTag: { type: 'integer' },
+            algorithm: { type: 'integer' },
+            digestType: { type: 'integer' },
+            digest: { type: 'string' },
+          }),
+        },
+      }),
+    }),
+    DomainDnsNameServerOperationResult: result('DomainDnsNameServerOperationResult'),
     AuthorizationCode: closed(['@type', 'code'], {
       '@type': type('ICannDomainTransferAuthorizationCode'),
       code: { type: 'string', description: 'Give it to the gaining registrar' },

@@ -14,6 +14,13 @@ export const cursorList = <T>(namespace: string, items: readonly T[], next: unkn
   next: { $cursor: next === null ? null : encodeCursor(next) },
 });
 
+/** Surface D's cursor list: `next` is null on the last page (`interface-spec.md`: an object or null). */
+export const resellerPage = <T>(namespace: string, items: readonly T[], next: unknown | null) => ({
+  '@type': partnerType(namespace, 'CursorList'),
+  items,
+  next: next === null ? null : { $cursor: encodeCursor(next) },
+});
+
 export const encodeCursor = (position: unknown): string =>
   Buffer.from(JSON.stringify(position), 'utf8').toString('base64url');
 

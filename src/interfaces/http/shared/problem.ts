@@ -61,6 +61,7 @@ export const DOMAIN_STATUS: Readonly<Record<DomainErrorCode, number>> = {
   QUOTE_USED: 409,
   EXPIRATION_DATE_MISMATCH: 409,
   TRANSFER_LOCKED: 409,
+  RECORD_EXISTS: 409,
 };
 
 /** Codes of statuses that no domain error raises; each surface maps them into its own vocabulary. */

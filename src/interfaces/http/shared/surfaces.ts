@@ -48,6 +48,7 @@ export const PARTNER_CODES: ReadonlySet<string> = new Set([
   'SIGNATURE_INVALID',
   'BAD_GATEWAY',
   'QUOTE_INVALID',
+  'RECORD_EXISTS',
   'QUOTE_MISMATCH',
   'QUOTE_EXPIRED',
   'QUOTE_USED',

@@ -1,0 +1,135 @@
+import { assertNever } from '../shared/assert-never';
+import { Decider } from '../shared/decider';
+import { IllegalTransition } from '../shared/errors';
+import { DomainCommand, DomainEvent, MessageData } from '../shared/message';
+import { DsRecord } from './dns-setup';
+import { applyRecordChanges, RecordChanges, RecordSet } from './zone-records';
+
+/**
+ * The DNS of one of the service's registered names: its record sets, whose nameservers serve it, and whether it
+ * resolves. A registration opens the zone anew (a name registered again starts empty); every change after that is
+ * an operation's, recorded once however often its job runs.
+ */
+export const dnsZoneStream = (name: string): string => `dns-zone-${name}`;
+
+type Of<Data> = MessageData<{ name: string; operationId: string }, Data>;
+/**
+ * Opened by the registration (`operationId`) of the name, resolving, empty, on our nameservers (`nameservers: null`)
+ * or on those a name transferred in came with.
+ */
+export type DnsZoneOpened = DomainEvent<'DnsZoneOpened', Of<{ accountId: string; nameservers: string[] | null }>>;
+/** Record sets written whole (new or changed) and removed by one operation, all at once. */
+export type DnsRecordsChanged = DomainEvent<'DnsRecordsChanged', Of<{ put: RecordSet[]; removed: string[] }>>;
+/** Nameservers of the customer's (`hosts`, with the DS records of their signing), or ours again (`hosts: null`). */
+export type DnsNameserversSet = DomainEvent<'DnsNameserversSet', Of<{ hosts: string[] | null; ds: DsRecord[] }>>;
+/** Whether the name resolves (`DNS_RESOLUTION`, the registry's `clientHold` lifted): our server answers for it. */
+export type DnsResolutionSet = DomainEvent<'DnsResolutionSet', Of<{ enabled: boolean }>>;
+export type DnsZoneEvent = DnsZoneOpened | DnsRecordsChanged | DnsNameserversSet | DnsResolutionSet;
+export const DNS_ZONE_EVENT_TYPES: readonly DnsZoneEvent['type'][] = [
+  'DnsZoneOpened',
+  'DnsRecordsChanged',
+  'DnsNameserversSet',
+  'DnsResolutionSet',
+];
+
+export type OpenDnsZone = DomainCommand<'OpenDnsZone', DnsZoneOpened['data']>;
+export type ChangeDnsRecords = DomainCommand<'ChangeDnsRecords', Of<{ changes: RecordChanges }>>;
+export type SetDnsNameservers = DomainCommand<'SetDnsNameservers', DnsNameserversSet['data']>;
+export type SetDnsResolution = DomainCommand<'SetDnsResolution', DnsResolutionSet['data']>;
+export type DnsZoneCommand = OpenDnsZone | ChangeDnsRecords | SetDnsNameservers | SetDnsResolution;
+
+export type OpenZone = Readonly<{
+  status: 'OPEN';
+  accountId: string;
+  /** The registration that opened it. */
+  openedBy: string;
+  records: readonly RecordSet[];
+  /** The customer's nameservers; null while ours serve the zone. */
+  nameservers: readonly string[] | null;
+  /** DS records for the customer's nameservers' signing, sent to the registry with them. */
+  ds: readonly DsRecord[];
+  resolution: boolean;
+  /** Operations whose record changes are in (the latest few): a job run again changes nothing more. */
+  applied: readonly string[];
+}>;
+export type DnsZone = Readonly<{ status: 'NONE' }> | OpenZone;
+
+/** How many applied operations a zone remembers: operations on a name run one at a time, so a few are plenty. */
+const REMEMBERED = 16;
+
+const open = (zone: DnsZone, name: string): OpenZone => {
+  if (zone.status !== 'OPEN') throw new IllegalTransition(`the zone of ${name} is not open`);
+  return zone;
+};
+
+const evolve = (zone: DnsZone, event: DnsZoneEvent): DnsZone => {
+  switch (event.type) {
+    case 'DnsZoneOpened':
+      return {
+        status: 'OPEN',
+        accountId: event.data.accountId,
+        openedBy: event.data.operationId,
+        records: [],
+        nameservers: event.data.nameservers,
+        ds: [],
+        resolution: true,
+        applied: [],
+      };
+    case 'DnsRecordsChanged': {
+      if (zone.status !== 'OPEN') return zone;
+      const replaced = new Set([...event.data.removed, ...event.data.put.map((set) => set.id)]);
+      const kept = zone.records.filter((set) => !replaced.has(set.id));
+      const applied = [...zone.applied, event.data.operationId].slice(-REMEMBERED);
+      return { ...zone, records: [...kept, ...event.data.put], applied };
+    }
+    case 'DnsNameserversSet':
+      return zone.status === 'OPEN' ? { ...zone, nameservers: event.data.hosts, ds: event.data.ds } : zone;
+    case 'DnsResolutionSet':
+      return zone.status === 'OPEN' ? { ...zone, resolution: event.data.enabled } : zone;
+    default:
+      return assertNever(event);
+  }
+};
+
+const sameList = <T>(a: readonly T[], b: readonly T[]): boolean => JSON.stringify(a) === JSON.stringify(b);
+
+const decide = (command: DnsZoneCommand, zone: DnsZone): DnsZoneEvent[] => {
+  switch (command.type) {
+    case 'OpenDnsZone':
+      return zone.status === 'OPEN' && zone.openedBy === command.data.operationId
+        ? []
+        : [{ type: 'DnsZoneOpened', data: command.data }];
+    case 'ChangeDnsRecords': {
+      const current = open(zone, command.data.name);
+      if (current.applied.includes(command.data.operationId)) return [];
+      const { changes, ...data } = command.data;
+      const { records } = applyRecordChanges(current.records, changes);
+      const before = new Map(current.records.map((set) => [set.id, set]));
+      const put = records.filter((set) => JSON.stringify(before.get(set.id)) !== JSON.stringify(set));
+      const kept = new Set(records.map((set) => set.id));
+      const removed = current.records.filter((set) => !kept.has(set.id)).map((set) => set.id);
+      return [{ type: 'DnsRecordsChanged', data: { ...data, put, removed } }];
+    }
+    case 'SetDnsNameservers': {
+      const current = open(zone, command.data.name);
+      const unchanged =
+        sameList(current.nameservers ?? [], command.data.hosts ?? []) &&
+        (current.nameservers === null) === (command.data.hosts === null) &&
+        sameList(current.ds, command.data.ds);
+      return unchanged ? [] : [{ type: 'DnsNameserversSet', data: command.data }];
+    }
+    case 'SetDnsResolution':
+      // a name registered before zones were kept has none to stop or start serving
+      return zone.status !== 'OPEN' || zone.resolution === command.data.enabled
+        ? []
+        : [{ type: 'DnsResolutionSet', data: command.data }];
+    default:
+      return assertNever(command);
+  }
+};
+
+export const dnsZoneDecider: Decider<DnsZoneCommand, DnsZoneEvent, DnsZone> = {
+  initialState: () => ({ status: 'NONE' }),
+  evolve,
+  decide,
+};

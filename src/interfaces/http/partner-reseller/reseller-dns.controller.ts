@@ -1,0 +1,194 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { AccountNames } from '../../../application/dns-domains/account-names';
+import { ResellerSettings } from '../../../application/dns-domains/reseller-settings';
+import {
+  DomainChanges,
+  DomainChangeType,
+  UpdateDnsDomain,
+} from '../../../application/dns-domains/update-domain.command';
+import { Principal } from '../../../application/identity/authenticator';
+import { subNameOf } from '../../../domain/dns-domains/zone-records';
+import { ExistingOperation } from '../../../domain/operations/operation';
+import { GetDnsZone } from '../../../projections/dns-zones/dns-zones.queries';
+import { Access, CurrentPrincipal } from '../shared/auth/access';
+import { Documented } from '../shared/openapi/documented';
+import { operationResult } from '../shared/operation-results';
+import { decodeCursor, resellerPage } from '../shared/partner-lists';
+import { PreviewQuery } from '../shared/request-params';
+import { recordCreateAskedOf, recordUpdateAskedOf, nameserversAskedOf } from './dns-input';
+import {
+  NameserversPutDto,
+  NameserversQuery,
+  RecordIdParams,
+  RecordListQuery,
+  RecordRequestDto,
+  RecordUpdateDto,
+} from './dns-setup.dto';
+import { dnsNameOf } from './reseller-input';
+import { DnsNameParams } from './reseller-params.dto';
+import { nameserversView, recordView } from './reseller-views';
+
+/** Record sets per page of `GET /dns/records`. */
+const PAGE = 100;
+
+/** Where a page of record sets ends: sets are listed by name, type and id. */
+type RecordPosition = { readonly key: string };
+const keyOf = (set: { subName: string; type: string; id: string }): string =>
+  `${set.subName}\u0000${set.type}\u0000${set.id}`;
+const isRecordPosition = (value: unknown): value is RecordPosition =>
+  typeof value === 'object' && value !== null && typeof (value as RecordPosition).key === 'string';
+
+/** The DNS of one of the account's names: its record sets and its nameservers. */
+@Controller('partner/v3')
+@Access({ surface: 'partner', profile: 'reseller' })
+export class ResellerDnsController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+    private readonly names: AccountNames,
+    private readonly settings: ResellerSettings,
+  ) {}
+
+  @Get('domains/:name/dns/records')
+  @Documented({
+    summary: 'Record sets of the zone, by name and type, filtered by type and name',
+    answer: 'DnsRecordList',
+  })
+  async records(
+    @CurrentPrincipal() principal: Principal,
+    @Param() params: DnsNameParams,
+    @Query() query: RecordListQuery,
+  ) {
+    const name = dnsNameOf(params.name);
+    await this.names.get(principal.accountId, name);
+    const after = decodeCursor(query.$cursor, isRecordPosition);
+    const subNames = query.subName?.map((subName) => subNameOf(subName, name.name));
+    const zone = await this.queries.execute(new GetDnsZone(principal.accountId, name.name));
+    const sets = [...(zone?.records ?? [])]
+      .filter((set) => !query.type || query.type.includes(set.type))
+      .filter((set) => !subNames || subNames.includes(set.subName))
+      .sort((a, b) => (keyOf(a) < keyOf(b) ? -1 : 1))
+      .filter((set) => !after || keyOf(set) > after.key);
+    const page = sets.slice(0, PAGE);
+    const next = sets.length > PAGE ? { key: keyOf(page.at(-1)!) } : null;
+    return resellerPage(
+      this.settings.namespace,
+      page.map((set) => recordView(this.settings.namespace, set)),
+      next,
+    );
+  }
+
+  @Post('domains/:name/dns/records')
+  @Documented({
+    summary: 'Create a record set; `$upsert` says what to do when the name has records of the type already',
+    answer: 'DomainDnsRecordOperationResult',
+    refuses: ['RECORD_EXISTS', 'CONCURRENT_OPERATION'],
+  })
+  async createRecord(
+    @CurrentPrincipal() principal: Principal,
+    @Param() params: DnsNameParams,
+    @Query() query: PreviewQuery,
+    @Body() body: RecordRequestDto,
+  ) {
+    const name = dnsNameOf(params.name).name;
+    const records = recordCreateAskedOf(body, name);
+    return this.recordResult(await this.change(principal, params, 'DOMAIN_DNS_RECORD_CREATE', { records }, query));
+  }
+
+  @Patch('domains/:name/dns/records/:id')
+  @Documented({
+    summary: "Change a record set's values and TTL",
+    answer: 'DomainDnsRecordOperationResult',
+    refuses: ['CONCURRENT_OPERATION'],
+  })
+  async updateRecord(
+    @CurrentPrincipal() principal: Principal,
+    @Param() params: RecordIdParams,
+    @Query() query: PreviewQuery,
+    @Body() body: RecordUpdateDto,
+  ) {
+    const records = recordUpdateAskedOf(params.id, body);
+    return this.recordResult(await this.change(principal, params, 'DOMAIN_DNS_RECORD_UPDATE', { records }, query));
+  }
+
+  @Delete('domains/:name/dns/records/:id')
+  @Documented({
+    summary: 'Delete a record set',
+    answer: 'DomainDnsRecordOperationResult',
+    refuses: ['CONCURRENT_OPERATION'],
+  })
+  async deleteRecord(
+    @CurrentPrincipal() principal: Principal,
+    @Param() params: RecordIdParams,
+    @Query() query: PreviewQuery,
+  ) {
+    const records = { create: [], update: [], delete: [params.id] };
+    return this.recordResult(await this.change(principal, params, 'DOMAIN_DNS_RECORD_DELETE', { records }, query));
+  }
+
+  @Get('domains/:name/dns/nameservers')
+  @Documented({
+    summary: 'The nameservers the registry delegates the name to, and its DS records',
+    answer: 'NameServerList',
+  })
+  async nameservers(
+    @CurrentPrincipal() principal: Principal,
+    @Param() params: DnsNameParams,
+    @Query() query: NameserversQuery,
+  ) {
+    const mine = await this.names.get(principal.accountId, dnsNameOf(params.name));
+    return nameserversView(this.settings.namespace, mine, (query.$expand ?? []).includes('dnssec'));
+  }
+
+  @Put('domains/:name/dns/nameservers')
+  @HttpCode(200)
+  @Documented({
+    summary: 'Delegate the name to your own nameservers (with the DS records of their signing): ours stop serving it',
+    answer: 'DomainDnsNameServerOperationResult',
+    refuses: ['CONCURRENT_OPERATION'],
+  })
+  async setNameservers(
+    @CurrentPrincipal() principal: Principal,
+    @Param() params: DnsNameParams,
+    @Query() query: PreviewQuery,
+    @Body() body: NameserversPutDto,
+  ) {
+    const nameservers = nameserversAskedOf(body.items, body.dnssec);
+    const op = await this.change(principal, params, 'DOMAIN_DNS_NAME_SERVER_UPDATE', { nameservers }, query);
+    return operationResult(this.settings.namespace, 'DomainDnsNameServerOperationResult', op);
+  }
+
+  @Delete('domains/:name/dns/nameservers')
+  @Documented({
+    summary: 'Delegate the name back to our nameservers, which serve its zone again',
+    answer: 'DomainDnsNameServerOperationResult',
+    refuses: ['CONCURRENT_OPERATION'],
+  })
+  async revertNameservers(
+    @CurrentPrincipal() principal: Principal,
+    @Param() params: DnsNameParams,
+    @Query() query: PreviewQuery,
+  ) {
+    const nameservers = nameserversAskedOf(undefined, undefined, true);
+    const op = await this.change(principal, params, 'DOMAIN_DNS_NAME_SERVER_UPDATE', { nameservers }, query);
+    return operationResult(this.settings.namespace, 'DomainDnsNameServerOperationResult', op);
+  }
+
+  private recordResult(op: ExistingOperation) {
+    return operationResult(this.settings.namespace, 'DomainDnsRecordOperationResult', op);
+  }
+
+  private change(
+    principal: Principal,
+    params: { name: string },
+    type: DomainChangeType,
+    zone: Pick<DomainChanges, 'records' | 'nameservers'>,
+    query: PreviewQuery,
+  ): Promise<ExistingOperation> {
+    const changes: DomainChanges = { flags: {}, contacts: {}, ...zone };
+    return this.commands.execute(
+      new UpdateDnsDomain(principal.accountId, dnsNameOf(params.name), type, changes, query.$preview === 'true'),
+    );
+  }
+}

@@ -1,0 +1,58 @@
+import { Projection } from '../../application/shared/projection';
+import { DnsDomainReleased } from '../../domain/dns-domains/dns-domain';
+import { DsRecord } from '../../domain/dns-domains/dns-setup';
+import { DNS_ZONE_EVENT_TYPES, DnsZoneEvent } from '../../domain/dns-domains/dns-zone';
+import { RecordSet } from '../../domain/dns-domains/zone-records';
+
+/** One zone as the DNS routes and the DNS server read it. */
+export interface DnsZoneRow {
+  readonly name: string;
+  readonly accountId: string;
+  readonly records: readonly RecordSet[];
+  /** The customer's nameservers; null while ours serve the zone. */
+  readonly nameservers: readonly string[] | null;
+  readonly ds: readonly DsRecord[];
+  /** Whether the name resolves (`DNS_RESOLUTION`). */
+  readonly resolution: boolean;
+  /**
+   * The SOA serial: the time of the last change in seconds, or one more than the last serial when changes come
+   * faster, so that secondaries see every change as newer.
+   */
+  readonly serial: number;
+}
+
+const nextSerial = (row: DnsZoneRow | undefined, at: number): number =>
+  Math.max((row?.serial ?? 0) + 1, Math.floor(at / 1000)) >>> 0;
+
+/**
+ * The zones of registered names from their streams; a name released (purged, transferred out) loses its zone. Every
+ * event sets what it carries, so applying the same events again in order gives the same zone.
+ */
+export const dnsZones: Projection<DnsZoneRow, DnsZoneEvent | DnsDomainReleased> = {
+  name: 'dns-zones',
+  version: 1,
+  handles: [...DNS_ZONE_EVENT_TYPES, 'DnsDomainReleased'],
+  idOf: (event) => event.data.name,
+  evolve: (row, event) => {
+    const serial = nextSerial(row, event.data.at);
+    switch (event.type) {
+      case 'DnsZoneOpened': {
+        const { name, accountId, nameservers } = event.data;
+        return { name, accountId, records: [], nameservers, ds: [], resolution: true, serial };
+      }
+      case 'DnsRecordsChanged': {
+        if (!row) return null;
+        const replaced = new Set([...event.data.removed, ...event.data.put.map((set) => set.id)]);
+        return { ...row, records: [...row.records.filter((set) => !replaced.has(set.id)), ...event.data.put], serial };
+      }
+      case 'DnsNameserversSet':
+        return row ? { ...row, nameservers: event.data.hosts, ds: event.data.ds, serial } : null;
+      case 'DnsResolutionSet':
+        return row ? { ...row, resolution: event.data.enabled, serial } : null;
+      case 'DnsDomainReleased':
+        return null;
+      default:
+        return row ?? null;
+    }
+  },
+};
