@@ -18,6 +18,7 @@ import { ChainAdaptersModule } from './infrastructure/chain/chain-adapters.modul
 import { BillingModule } from './projections/billing/billing.module';
 import { ResellerDomainsModule } from './projections/reseller-domains/reseller-domains.module';
 import { DnsZonesModule } from './projections/dns-zones/dns-zones.module';
+import { DnsServerModule } from './infrastructure/dns-server/dns-server.module';
 import { CredentialListModule } from './projections/credentials/credentials.module';
 import { OperationListModule } from './projections/operation-list/operation-list.module';
 import { ResolutionModule } from './projections/resolution/resolution.module';
@@ -73,6 +74,7 @@ export class AppModule {
         WebhookListModule,
         Web3Module,
         DnsDomainsModule,
+        DnsServerModule,
         // the HTTP surfaces run in the api role only; a worker serves /health and /metrics
         ...(runtime.servesApi
           ? [

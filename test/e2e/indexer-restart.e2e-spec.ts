@@ -53,6 +53,7 @@ describe('restarting the service in the middle of indexing', () => {
     env = {
       DATA_DIR: dataDir,
       PORT: String(await freePort()),
+      DNS_PORT: '0',
       EMBEDDED_POSTGRES_PORT: String(await freePort()),
       LOG_LEVEL: 'info',
       CHAINS: 'MATIC',

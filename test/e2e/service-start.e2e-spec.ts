@@ -55,6 +55,7 @@ describe('starting the service', () => {
     env = {
       DATA_DIR: join(runDir, 'data'),
       PORT: String(await freePort()),
+      DNS_PORT: '0',
       EMBEDDED_POSTGRES_PORT: String(await freePort()),
       LOG_LEVEL: 'info',
       CHAIN_ETH_PORT: String(await freePort()),
@@ -148,6 +149,7 @@ describe('starting the service', () => {
     const workerEnv = {
       ...env,
       PORT: String(await freePort()),
+      DNS_PORT: '0',
       CHAIN_ETH_PORT: told.ETH,
       CHAIN_MATIC_PORT: told.MATIC,
       CHAIN_BASE_PORT: told.BASE,

@@ -5,6 +5,7 @@ import { Client } from 'pg';
 import { createPool, withDatabase } from '../../src/infrastructure/postgres/database';
 import { RunningPostgres, startEmbeddedPostgres } from '../../src/infrastructure/postgres/embedded-postgres';
 import { migrate } from '../../src/infrastructure/postgres/migrations';
+import { ensureDebianCommand } from './debian-tools';
 import { freePort } from './free-port';
 import { TEMPLATE_DATABASE, serverUrlVariable } from './test-database';
 
@@ -14,6 +15,9 @@ import { TEMPLATE_DATABASE, serverUrlVariable } from './test-database';
  * the cluster: test files running side by side would hold each other's readers back.
  */
 export default async function globalSetup(globalConfig: { maxWorkers: number }): Promise<void> {
+  // outside DNS clients and validators the DNS tests check our server with, installed once before any test runs
+  ensureDebianCommand('dig', 'bind9-dnsutils');
+  ensureDebianCommand('ldns-verify-zone', 'ldnsutils');
   const runDir = mkdtempSync(join(tmpdir(), 'domain-engine-test-'));
   chmodSync(runDir, 0o755); // run as root, the server runs as the postgres user, who must reach its data directory
   const servers = await Promise.all(

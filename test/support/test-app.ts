@@ -42,6 +42,8 @@ export const createTestApp = async (options: TestAppOptions = {}): Promise<TestA
     SUBSCRIPTION_POLL_MS: '100',
     WORKER_POLL_MS: '100',
     INDEXER_POLL_MS: '50',
+    // test files run side by side: each DNS server takes a free port (DnsServer.port)
+    DNS_PORT: '0',
     ...options.env,
   });
   const app = await createApp({

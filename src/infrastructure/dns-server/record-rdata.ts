@@ -1,6 +1,13 @@
 import type { Answer } from 'dns-packet';
 import { RecordData, SvcParam } from '../../domain/dns-domains/record-values';
 
+/** Types dns-packet has no name for, written by number (RFC 9460's SVCB 64 and HTTPS 65). */
+const TYPE_NUMBERS: Readonly<Record<string, string>> = { SVCB: 'UNKNOWN_64', HTTPS: 'UNKNOWN_65' };
+const TYPE_NAMES: Readonly<Record<string, string>> = { UNKNOWN_64: 'SVCB', UNKNOWN_65: 'HTTPS' };
+
+/** The record type a question asks for, by the name our zones use. */
+export const questionTypeOf = (type: string): string => TYPE_NAMES[type] ?? type;
+
 /** `.` (the root) where a target is empty: dns-packet writes names without their trailing dot. */
 const nameOf = (target: string): string => target || '.';
 
@@ -133,7 +140,7 @@ export const answerOf = (name: string, ttl: number, data: RecordData): Answer =>
     case 'SVCB':
       return {
         ...base,
-        type: data.type,
+        type: TYPE_NUMBERS[data.type],
         data: serviceBinding(data.priority, data.target, data.params),
       } as unknown as Answer;
     case 'NAPTR':

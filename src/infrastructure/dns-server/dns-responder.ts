@@ -1,0 +1,121 @@
+import * as dnsPacket from 'dns-packet';
+import type { Answer, Packet } from 'dns-packet';
+import { answerQuestion, flagsOf, RCODE, Sections, ZoneLookup } from './authoritative-answer';
+import { ServedZone } from './served-zone';
+
+/** The UDP payload our answers offer (RFC 9715's advice, no IP fragmentation) and the most a client may ask for. */
+const OUR_UDP_PAYLOAD = 1232;
+const MAX_UDP_PAYLOAD = 4096;
+const CLASSIC_UDP_PAYLOAD = 512;
+/** Answers per message of a zone transfer: small enough to stay well under 64 KB. */
+const AXFR_CHUNK = 100;
+/** BADVERS, an extended rcode (RFC 6891 §6.1.3): 16, its upper eight bits in the OPT record. */
+const BADVERS_UPPER = 1;
+
+export type Transport = 'udp' | 'tcp';
+
+/** Who may transfer whole zones (`DNS_TRANSFER_ALLOW`). */
+export type TransferPolicy = (address: string) => boolean;
+
+type Opt = Extract<Answer, { type: 'OPT' }>;
+
+const optOf = (query: Packet): Opt | undefined =>
+  query.additionals?.find((answer): answer is Opt => answer.type === 'OPT');
+
+/** A bare answer from the header alone: the id and opcode echoed, the rcode given (a query we could not read). */
+const headerAnswer = (message: Buffer, rcode: number): Buffer => {
+  const header = Buffer.alloc(12);
+  message.copy(header, 0, 0, 2);
+  header.writeUInt16BE(0x8000 | (message.readUInt16BE(2) & 0x7900) | rcode, 2);
+  return header;
+};
+
+/**
+ * Answers DNS messages for the zones we serve, as an authoritative server must (RFC 1034/1035, EDNS(0) of RFC 6891,
+ * zone transfers of RFC 5936): every message read defensively, a malformed one answered FORMERR from its header or
+ * dropped when even that is missing, never a thrown error.
+ */
+export class DnsResponder {
+  constructor(
+    private readonly zones: ZoneLookup & { zoneOf(name: string): ServedZone | undefined },
+    private readonly transfers: TransferPolicy,
+  ) {}
+
+  /** The messages answering `message` (several for a zone transfer); none for what must not be answered. */
+  respond(message: Buffer, transport: Transport, remote: string): Buffer[] {
+    if (message.length < 12) return [];
+    if (message[2] & 0x80) return []; // a response: answering it could loop two servers
+    try {
+      return this.answer(message, transport, remote);
+    } catch {
+      return [headerAnswer(message, RCODE.SERVFAIL)]; // a zone we could not encode: never a crashed listener
+    }
+  }
+
+  private answer(message: Buffer, transport: Transport, remote: string): Buffer[] {
+    let query: Packet;
+    try {
+      query = dnsPacket.decode(message);
+    } catch {
+      return [headerAnswer(message, RCODE.FORMERR)];
+    }
+    const opcode = (message.readUInt16BE(2) >> 11) & 0x0f;
+    if (opcode !== 0) return [headerAnswer(message, RCODE.NOTIMP)];
+    const questions = query.questions ?? [];
+    if (questions.length !== 1) return [headerAnswer(message, RCODE.FORMERR)];
+    const opt = optOf(query);
+    if (opt && (opt.ednsVersion ?? 0) > 0)
+      return [this.encode(query, this.empty(RCODE.NOERROR), transport, BADVERS_UPPER)];
+    const [question] = questions;
+    const zone = this.zones.zoneOf(question.name.toLowerCase().replace(/\.$/, ''));
+    if (question.class !== 'IN' || !zone?.served) return [this.encode(query, this.empty(RCODE.REFUSED), transport)];
+    if ((question.type as string) === 'AXFR' || (question.type as string) === 'IXFR') {
+      return transport === 'tcp' && this.transfers(remote) && question.name.toLowerCase() === zone.apex
+        ? this.transfer(query, zone)
+        : [this.encode(query, this.empty(RCODE.REFUSED), transport)];
+    }
+    return [this.encode(query, answerQuestion(this.zones, zone, question), transport)];
+  }
+
+  private empty(rcode: number): Sections {
+    return { rcode, authoritative: false, answers: [], authorities: [], additionals: [] };
+  }
+
+  /** The whole zone: its SOA, every set, the SOA again (RFC 5936 §2.2), in messages of at most 100 answers. */
+  private transfer(query: Packet, zone: ServedZone): Buffer[] {
+    const soa = zone.nodes.get(zone.apex)!.get('SOA')!.answers;
+    const sets = [...zone.nodes.values()].flatMap((node) =>
+      [...node.entries()].filter(([type]) => type !== 'SOA').flatMap(([, set]) => set.answers),
+    );
+    const all = [...soa, ...sets, ...soa];
+    const messages: Buffer[] = [];
+    for (let start = 0; start < all.length; start += AXFR_CHUNK) {
+      const answers = all.slice(start, start + AXFR_CHUNK);
+      messages.push(this.encode(query, { ...this.empty(RCODE.NOERROR), authoritative: true, answers }, 'tcp'));
+    }
+    return messages;
+  }
+
+  /** The answer in wire form; over UDP cut to the size the client takes, with TC set, when it does not fit. */
+  private encode(query: Packet, sections: Sections, transport: Transport, extendedRcode = 0): Buffer {
+    const opt = optOf(query);
+    const ours: Answer[] = opt
+      ? [{ type: 'OPT', name: '.', udpPayloadSize: OUR_UDP_PAYLOAD, extendedRcode, ednsVersion: 0, flags: 0 } as Answer]
+      : [];
+    const packet = (answers: Answer[], authorities: Answer[], additionals: Answer[], truncated: boolean): Packet => ({
+      type: 'response',
+      id: query.id,
+      flags: flagsOf(query, sections) | (truncated ? dnsPacket.TRUNCATED_RESPONSE : 0),
+      questions: query.questions,
+      answers,
+      authorities,
+      additionals: [...additionals, ...ours],
+    });
+    const whole = dnsPacket.encode(packet(sections.answers, sections.authorities, sections.additionals, false));
+    if (transport === 'tcp') return whole;
+    const limit = opt
+      ? Math.min(Math.max(opt.udpPayloadSize ?? CLASSIC_UDP_PAYLOAD, CLASSIC_UDP_PAYLOAD), MAX_UDP_PAYLOAD)
+      : CLASSIC_UDP_PAYLOAD;
+    return whole.length <= limit ? whole : dnsPacket.encode(packet([], [], [], true));
+  }
+}

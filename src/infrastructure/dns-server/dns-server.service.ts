@@ -1,0 +1,55 @@
+import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { EventStore } from '../../application/shared/event-store.port';
+import { AppConfig } from '../config/config';
+import { Runtime } from '../runtime';
+import { DnsListener } from './dns-listener';
+import { DnsResponder, TransferPolicy } from './dns-responder';
+import { ServedZones } from './served-zones';
+
+/** Secondaries allowed zone transfers: addresses as listed, IPv4 ones also as TCP shows them (`::ffff:a.b.c.d`). */
+export const transferPolicyOf = (allowed: string): TransferPolicy => {
+  const addresses = new Set(
+    allowed
+      .split(',')
+      .map((address) => address.trim())
+      .filter(Boolean),
+  );
+  return (address) => addresses.has(address) || addresses.has(address.replace(/^::ffff:/, ''));
+};
+
+/**
+ * The authoritative DNS server of the zones on our nameservers, on `DNS_HOST`:`DNS_PORT` (UDP and TCP), in the
+ * roles that serve the API. It answers once its zones have caught up with the store, so that a restarted server
+ * never answers from an empty copy.
+ */
+@Injectable()
+export class DnsServer implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly log = new Logger(DnsServer.name);
+  private zones: ServedZones | undefined;
+  private listener: DnsListener | undefined;
+  /** The port it listens on: `DNS_PORT`, or the one taken when that is 0; undefined when it does not run. */
+  port: number | undefined;
+
+  constructor(
+    private readonly runtime: Runtime,
+    private readonly config: AppConfig,
+    private readonly store: EventStore,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    if (!this.runtime.servesApi) return;
+    const values = this.config.values;
+    this.zones = new ServedZones({ nameservers: values.dnsNameservers.split(','), hostmaster: values.dnsHostmaster });
+    await this.zones.follow(this.store, values.subscriptionPollMs, (error) =>
+      this.log.warn(`the DNS zones could not follow the store: ${(error as Error).message}`),
+    );
+    this.listener = new DnsListener(new DnsResponder(this.zones, transferPolicyOf(values.dnsTransferAllow)));
+    this.port = await this.listener.listen(values.dnsHost, values.dnsPort);
+    this.log.log(`DNS server listening on ${values.dnsHost}:${this.port} (UDP and TCP)`);
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.listener?.close();
+    await this.zones?.close();
+  }
+}

@@ -1,0 +1,63 @@
+import { EventStore, START, StoredEvent } from '../../application/shared/event-store.port';
+import { subscribe, Subscription } from '../../application/shared/subscription';
+import { DnsZoneRow, dnsZones } from '../../projections/dns-zones/dns-zones.projection';
+import { ZoneLookup } from './authoritative-answer';
+import { ServedZone, servedZoneOf, ZoneDefaults } from './served-zone';
+
+/**
+ * The zones the DNS server answers from, in memory: every query is a few map lookups, never a database read. They
+ * follow the event store with the `dns-zones` projection's own fold, so every process that serves DNS keeps its
+ * copy current (within one notification of a change) without a leased consumer of its own.
+ */
+export class ServedZones implements ZoneLookup {
+  private readonly rows = new Map<string, DnsZoneRow>();
+  private readonly zones = new Map<string, ServedZone>();
+  private subscription: Subscription | undefined;
+  private readonly handled = new Set<string>(dnsZones.handles);
+
+  constructor(private readonly defaults: ZoneDefaults) {}
+
+  /** Follows the store from its first event; resolves once the zones are caught up with it. */
+  follow(store: EventStore, pollMs: number, onError: (error: unknown) => void): Promise<void> {
+    return new Promise((caughtUp) => {
+      this.subscription = subscribe(store, START, async (events) => this.apply(events), {
+        pollMs,
+        onError,
+        onCaughtUp: () => caughtUp(),
+      });
+    });
+  }
+
+  async close(): Promise<void> {
+    await this.subscription?.close();
+  }
+
+  /** Folds events into the rows they change, then prepares each changed zone once. */
+  apply(events: readonly StoredEvent[]): void {
+    const changed = new Set<string>();
+    for (const event of events) {
+      if (!this.handled.has(event.type)) continue;
+      const id = dnsZones.idOf(event as Parameters<typeof dnsZones.idOf>[0]);
+      if (id === null) continue;
+      const row = dnsZones.evolve(this.rows.get(id), event as Parameters<typeof dnsZones.evolve>[1]);
+      if (row) this.rows.set(id, row);
+      else this.rows.delete(id);
+      changed.add(id);
+    }
+    for (const id of changed) this.put(id, this.rows.get(id));
+  }
+
+  /** Serves `row` as the zone `name` (none when undefined): for the follower, and for benchmarks that load zones. */
+  put(name: string, row: DnsZoneRow | undefined): void {
+    if (row) this.zones.set(name, servedZoneOf(row, this.defaults));
+    else this.zones.delete(name);
+  }
+
+  zoneOf(name: string): ServedZone | undefined {
+    for (let suffix = name; suffix.includes('.'); suffix = suffix.slice(suffix.indexOf('.') + 1)) {
+      const zone = this.zones.get(suffix);
+      if (zone) return zone;
+    }
+    return undefined;
+  }
+}
