@@ -20,6 +20,7 @@ import { GetRenewalTermsHandler, RenewDnsDomainHandler } from './renew-domain.co
 import { RenewalDependencyExecutor } from './renewal-dependency.executor';
 import { RenewalSettlement } from './renewal-settlement';
 import { OperationFinishers } from '../operations/operation-finishers';
+import { DnssecExecutor } from './dnssec.executor';
 import { NameserversExecutor } from './nameservers.executor';
 import { RecordChangesExecutor } from './record-changes.executor';
 
@@ -50,6 +51,7 @@ import { RecordChangesExecutor } from './record-changes.executor';
     InboundTransfers,
     RecordChangesExecutor,
     NameserversExecutor,
+    DnssecExecutor,
   ],
   exports: [DnsCatalogue, AccountNames],
 })
@@ -68,6 +70,7 @@ export class DnsDomainsModule implements OnModuleInit {
     private readonly contactsExecutor: ContactsDependencyExecutor,
     private readonly recordsExecutor: RecordChangesExecutor,
     private readonly nameserversExecutor: NameserversExecutor,
+    private readonly dnssecExecutor: DnssecExecutor,
   ) {}
 
   onModuleInit(): void {
@@ -78,6 +81,7 @@ export class DnsDomainsModule implements OnModuleInit {
     this.executors.register(this.contactsExecutor);
     this.executors.register(this.recordsExecutor);
     this.executors.register(this.nameserversExecutor);
+    this.executors.register(this.dnssecExecutor);
     this.finishers.register(this.settlement);
     this.finishers.register(this.renewalSettlement);
     this.consumers.addReactor(this.verificationMailer);

@@ -11,11 +11,13 @@ export type RecordChangesAsked = Omit<RecordChanges, 'create'> & {
 export interface ZoneAsked {
   readonly records?: RecordChangesAsked;
   readonly nameservers?: NameserverChange;
+  /** DNSSEC on (our nameservers sign the zone) or off. */
+  readonly dnssec?: boolean;
 }
 
 /** The zone changes asked, with the ids of the record sets and dependencies they create; null when none are. */
 export const zoneRequestOf = (name: string, asked: ZoneAsked): ZoneChangeRequest | null => {
-  if (!asked.records && !asked.nameservers) return null;
+  if (!asked.records && !asked.nameservers && asked.dnssec === undefined) return null;
   const records = asked.records
     ? { ...asked.records, create: asked.records.create.map((set) => ({ ...set, id: newId('dnsRecord') })) }
     : null;
@@ -26,5 +28,7 @@ export const zoneRequestOf = (name: string, asked: ZoneAsked): ZoneChangeRequest
     recordDependencyIds: { update: idsFor(records?.update), delete: idsFor(records?.delete) },
     nameservers: asked.nameservers ?? null,
     nameserversDependencyId: newId('platformDependency'),
+    dnssec: asked.dnssec ?? null,
+    dnssecDependencyId: newId('platformDependency'),
   };
 };

@@ -4,6 +4,7 @@ import { IllegalTransition } from '../shared/errors';
 import { DomainCommand, DomainEvent, MessageData } from '../shared/message';
 import { DsRecord } from './dns-setup';
 import { applyRecordChanges, RecordChanges, RecordSet } from './zone-records';
+import { ZoneSigningKey } from './zone-signing-key';
 
 /**
  * The DNS of one of the service's registered names: its record sets, whose nameservers serve it, and whether it
@@ -24,19 +25,24 @@ export type DnsRecordsChanged = DomainEvent<'DnsRecordsChanged', Of<{ put: Recor
 export type DnsNameserversSet = DomainEvent<'DnsNameserversSet', Of<{ hosts: string[] | null; ds: DsRecord[] }>>;
 /** Whether the name resolves (`DNS_RESOLUTION`, the registry's `clientHold` lifted): our server answers for it. */
 export type DnsResolutionSet = DomainEvent<'DnsResolutionSet', Of<{ enabled: boolean }>>;
-export type DnsZoneEvent = DnsZoneOpened | DnsRecordsChanged | DnsNameserversSet | DnsResolutionSet;
+/** Our nameservers sign the zone with `key` (DNSSEC on), or no longer sign it (`key: null`). */
+export type DnsZoneSigningSet = DomainEvent<'DnsZoneSigningSet', Of<{ key: ZoneSigningKey | null }>>;
+export type DnsZoneEvent = DnsZoneOpened | DnsRecordsChanged | DnsNameserversSet | DnsResolutionSet | DnsZoneSigningSet;
 export const DNS_ZONE_EVENT_TYPES: readonly DnsZoneEvent['type'][] = [
   'DnsZoneOpened',
   'DnsRecordsChanged',
   'DnsNameserversSet',
   'DnsResolutionSet',
+  'DnsZoneSigningSet',
 ];
 
 export type OpenDnsZone = DomainCommand<'OpenDnsZone', DnsZoneOpened['data']>;
 export type ChangeDnsRecords = DomainCommand<'ChangeDnsRecords', Of<{ changes: RecordChanges }>>;
 export type SetDnsNameservers = DomainCommand<'SetDnsNameservers', DnsNameserversSet['data']>;
 export type SetDnsResolution = DomainCommand<'SetDnsResolution', DnsResolutionSet['data']>;
-export type DnsZoneCommand = OpenDnsZone | ChangeDnsRecords | SetDnsNameservers | SetDnsResolution;
+/** Signs the zone with `key` unless it is signed already (its key stays), or stops signing it (`key: null`). */
+export type SetDnsZoneSigning = DomainCommand<'SetDnsZoneSigning', DnsZoneSigningSet['data']>;
+export type DnsZoneCommand = OpenDnsZone | ChangeDnsRecords | SetDnsNameservers | SetDnsResolution | SetDnsZoneSigning;
 
 export type OpenZone = Readonly<{
   status: 'OPEN';
@@ -49,6 +55,8 @@ export type OpenZone = Readonly<{
   /** DS records for the customer's nameservers' signing, sent to the registry with them. */
   ds: readonly DsRecord[];
   resolution: boolean;
+  /** The key our nameservers sign the zone with; null while DNSSEC is off. */
+  signing: ZoneSigningKey | null;
   /** Operations whose record changes are in (the latest few): a job run again changes nothing more. */
   applied: readonly string[];
 }>;
@@ -73,6 +81,7 @@ const evolve = (zone: DnsZone, event: DnsZoneEvent): DnsZone => {
         nameservers: event.data.nameservers,
         ds: [],
         resolution: true,
+        signing: null,
         applied: [],
       };
     case 'DnsRecordsChanged': {
@@ -86,6 +95,8 @@ const evolve = (zone: DnsZone, event: DnsZoneEvent): DnsZone => {
       return zone.status === 'OPEN' ? { ...zone, nameservers: event.data.hosts, ds: event.data.ds } : zone;
     case 'DnsResolutionSet':
       return zone.status === 'OPEN' ? { ...zone, resolution: event.data.enabled } : zone;
+    case 'DnsZoneSigningSet':
+      return zone.status === 'OPEN' ? { ...zone, signing: event.data.key } : zone;
     default:
       return assertNever(event);
   }
@@ -123,6 +134,12 @@ const decide = (command: DnsZoneCommand, zone: DnsZone): DnsZoneEvent[] => {
       return zone.status !== 'OPEN' || zone.resolution === command.data.enabled
         ? []
         : [{ type: 'DnsResolutionSet', data: command.data }];
+    case 'SetDnsZoneSigning': {
+      const current = open(zone, command.data.name);
+      // a job run again brings a key of its own: the zone keeps the one it signs with
+      const unchanged = command.data.key === null ? current.signing === null : current.signing !== null;
+      return unchanged ? [] : [{ type: 'DnsZoneSigningSet', data: command.data }];
+    }
     default:
       return assertNever(command);
   }

@@ -33,7 +33,7 @@ export interface DomainUpdateRequest {
   readonly contacts: Readonly<Partial<Record<ContactRole, RoleAssignment>>>;
   readonly flagsDependencyId: string;
   readonly contactsDependencyId: string;
-  /** Records and nameservers to change; null when the operation leaves the zone alone. */
+  /** Records, nameservers and DNSSEC to change; null when the operation leaves the zone alone. */
   readonly zone: ZoneChangeRequest | null;
 }
 
@@ -46,13 +46,13 @@ export interface DomainUpdateFacts {
 }
 
 /**
- * `PATCH /domains/{name}` (and its `/flags`, `/dns/contacts`, `/dns/records` and `/dns/nameservers` parts) changes
- * flags, contacts, nameservers and records in one operation: `CONTACT_CREATE` for each inline contact, then
- * `DOMAIN_DNS_CONTACT_SET`, `DOMAIN_SET_NAMESERVERS` and `DOMAIN_FLAG_LOCK_UPDATE` (the flags first when they lift
- * `clientUpdateProhibited`, last when they set it, since the registry refuses contact and nameserver changes while
- * it holds), then the record changes. Refused: a flag asked to change while read-only, contacts or nameservers while
- * the name is read-only or `DNS_UPDATE` stays off, records or nameservers the zone cannot take (VALIDATION, or as
- * `zoneDependenciesOf` refuses), nothing to change (NO_CHANGE).
+ * `PATCH /domains/{name}` (and its `/flags`, `/dns/contacts`, `/dns/records`, `/dns/nameservers` and `/dns/security`
+ * parts) changes flags, contacts, nameservers, DNSSEC and records in one operation: `CONTACT_CREATE` for each inline
+ * contact, then `DOMAIN_DNS_CONTACT_SET`, `DOMAIN_SET_NAMESERVERS`, `DOMAIN_DNS_SECURITY_*` and
+ * `DOMAIN_FLAG_LOCK_UPDATE` (the flags first when they lift `clientUpdateProhibited`, last when they set it, since
+ * the registry refuses contact, nameserver and DS changes while it holds), then the record changes. Refused: a flag
+ * asked to change while read-only, contacts, nameservers or DNSSEC while the name is read-only or `DNS_UPDATE` stays
+ * off, changes the zone cannot take (VALIDATION, or as `zoneDependenciesOf` refuses), nothing to change (NO_CHANGE).
  */
 export const decideDomainUpdate = (
   request: DomainUpdateRequest,
@@ -68,16 +68,17 @@ export const decideDomainUpdate = (
     throw new Refused('NO_CHANGE', 'the domain already has what was asked for');
   }
   const unlocks = change?.DNS_UPDATE === false;
-  const nameservers = zone.filter((dependency) => dependency.type === 'DOMAIN_SET_NAMESERVERS');
+  // nameservers and DS records are the registry's to change, and wait for DNS_UPDATE as contacts do
+  const nameservers = zone.filter((dependency) => !dependency.type.startsWith('DNS_RECORD_'));
   if (roles.length > 0 || nameservers.length > 0) {
     const update = facts.flags.DNS_UPDATE;
     const reasons = update.readonlyReasons.map((reason) => reason.message);
     if (reasons.length > 0 || (update.status === 'DISABLED' && !unlocks)) {
-      const what = roles.length > 0 ? 'contacts' : 'nameservers';
+      const what = roles.length > 0 ? 'contacts' : 'nameservers and DNSSEC';
       throw new Refused('VALIDATION', `${what}: ${reasons.join(', ') || 'DNS_UPDATE is off: turn it on first'}`);
     }
   }
-  const records = zone.filter((dependency) => dependency.type !== 'DOMAIN_SET_NAMESERVERS');
+  const records = zone.filter((dependency) => dependency.type.startsWith('DNS_RECORD_'));
   const creates: DependencySpec[] = roles.flatMap((role) => {
     const { contactId, create } = request.contacts[role]!;
     return create

@@ -20,6 +20,9 @@ export interface ZoneChangeRequest {
   readonly recordDependencyIds: { readonly update: readonly string[]; readonly delete: readonly string[] };
   readonly nameservers: NameserverChange | null;
   readonly nameserversDependencyId: string;
+  /** DNSSEC turned on (our nameservers sign the zone) or off; null: left as it is. */
+  readonly dnssec: boolean | null;
+  readonly dnssecDependencyId: string;
 }
 
 /** The zone as it stands when the change is asked for. */
@@ -27,6 +30,8 @@ export interface ZoneFacts {
   readonly records: readonly RecordSet[];
   /** The customer's nameservers; null while ours serve the zone. */
   readonly nameservers: readonly string[] | null;
+  /** Whether our nameservers sign the zone. */
+  readonly signed: boolean;
 }
 
 /**
@@ -94,12 +99,14 @@ export const zoneDependenciesOf = (request: ZoneChangeRequest, zone: ZoneFacts):
       },
     });
   }
+  const dnssec = dnssecDependencies(request, zone);
   const changes = request.records;
-  if (!changes) return nameservers;
+  if (!changes) return [...nameservers, ...dnssec];
   applyRecordChanges(zone.records, changes);
   const { update, delete: deletes } = request.recordDependencyIds;
   return [
     ...nameservers,
+    ...dnssec,
     ...changes.delete.map((id, index) => ({ id: deletes[index], type: 'DNS_RECORD_DELETE', parameters: { id } })),
     ...changes.update.map(({ id, values, ttl }, index) => ({
       id: update[index],
@@ -112,6 +119,24 @@ export const zoneDependenciesOf = (request: ZoneChangeRequest, zone: ZoneFacts):
       parameters: { ...(subName ? { subName } : {}), type, values, ttl, $upsert: upsert },
     })),
   ];
+};
+
+/**
+ * Signing turned on (`DOMAIN_DNS_SECURITY_SET_DNSSEC`: a key made, the zone signed, its DS sent to the registry) or
+ * off (`DOMAIN_DNS_SECURITY_DELETE_DNSSEC`: the DS withdrawn first, then the signing stopped); nothing when it is as
+ * asked. Our nameservers sign only zones they serve: customers' nameservers sign theirs and give their DS records.
+ */
+const dnssecDependencies = (request: ZoneChangeRequest, zone: ZoneFacts): DependencySpec[] => {
+  if (request.dnssec === null || request.dnssec === zone.signed) return [];
+  const ours = request.nameservers ? request.nameservers.hosts === null : zone.nameservers === null;
+  if (request.dnssec && !ours) {
+    throw new Refused(
+      'VALIDATION',
+      'dnssec: the name is on your own nameservers, which sign it: give their DS records with the nameservers',
+    );
+  }
+  const type = request.dnssec ? 'DOMAIN_DNS_SECURITY_SET_DNSSEC' : 'DOMAIN_DNS_SECURITY_DELETE_DNSSEC';
+  return [{ id: request.dnssecDependencyId, type, parameters: { domain: request.name } }];
 };
 
 /** The record changes an operation's `DNS_RECORD_*` dependencies make, read back from their parameters. */

@@ -15,12 +15,22 @@ const MAX_CHAIN = 8;
 /** Negative answers are cached for the SOA's minimum (RFC 2308 §5). */
 const NEGATIVE_TTL = 300;
 
+/** What a signed answer must prove besides its records (RFC 4035 §3.1.3): which names or types do not exist. */
+export type Proof =
+  | Readonly<{ kind: 'NXDOMAIN'; name: string; encloser: string }>
+  | Readonly<{ kind: 'NODATA'; name: string }>
+  /** Answered from a wildcard: that the name asked for does not exist. */
+  | Readonly<{ kind: 'WILDCARD'; name: string; wildcard: string }>
+  /** A delegation: its DS records, or that it has none. */
+  | Readonly<{ kind: 'REFERRAL'; cut: string }>;
+
 export interface Sections {
   readonly rcode: number;
   readonly authoritative: boolean;
   readonly answers: Answer[];
   readonly authorities: Answer[];
   readonly additionals: Answer[];
+  readonly proofs?: readonly Proof[];
 }
 
 /** The name a CNAME, NS or PTR answer points at. */
@@ -44,13 +54,23 @@ const delegationOf = (zone: ServedZone, name: string): string | undefined => {
   return found;
 };
 
+interface Found {
+  readonly node?: ReadonlyMap<string, ServedSet>;
+  readonly exists: boolean;
+  /** The closest name that exists, for a name that does not (RFC 4592 §3.3.1). */
+  readonly encloser?: string;
+  /** The wildcard the node is, when the name itself does not exist. */
+  readonly wildcard?: string;
+}
+
 /** The node answering for `name`: its own, or the wildcard of its closest encloser (RFC 4592 §3.3.1). */
-const nodeFor = (zone: ServedZone, name: string): { node?: ReadonlyMap<string, ServedSet>; exists: boolean } => {
+const nodeFor = (zone: ServedZone, name: string): Found => {
   if (zone.names.has(name)) return { node: zone.nodes.get(name), exists: true };
   let encloser = parentOf(name);
   while (!zone.names.has(encloser) && encloser.length > zone.apex.length) encloser = parentOf(encloser);
-  const wildcard = zone.nodes.get(`*.${encloser}`);
-  return wildcard ? { node: wildcard, exists: true } : { exists: false };
+  const wildcard = `*.${encloser}`;
+  const node = zone.nodes.get(wildcard);
+  return node ? { node, exists: true, encloser, wildcard } : { exists: false, encloser };
 };
 
 const referral = (zone: ServedZone, cut: string): Sections => {
@@ -62,7 +82,8 @@ const referral = (zone: ServedZone, cut: string): Sections => {
     const node = zone.nodes.get(host);
     return [...(node?.get('A')?.answers ?? []), ...(node?.get('AAAA')?.answers ?? [])];
   });
-  return { rcode: RCODE.NOERROR, authoritative: false, answers: [], authorities: [...ns], additionals: glue };
+  const proofs: Proof[] = [{ kind: 'REFERRAL', cut }];
+  return { rcode: RCODE.NOERROR, authoritative: false, answers: [], authorities: [...ns], additionals: glue, proofs };
 };
 
 /** An ALIAS answered as the addresses of its target, when the target is a name we serve. */
@@ -80,19 +101,24 @@ const flattened = (zones: ZoneLookup, alias: ServedSet, type: string, owner: str
 export const answerQuestion = (zones: ZoneLookup, zone: ServedZone, question: Question): Sections => {
   const type = questionTypeOf(question.type);
   const answers: Answer[] = [];
+  const proofs: Proof[] = [];
   let name = question.name.toLowerCase().replace(/\.$/, '');
   for (let hops = 0; hops < MAX_CHAIN; hops += 1) {
     const cut = delegationOf(zone, name);
     if (cut && !(cut === name && type === 'DS')) {
-      return hops === 0 ? referral(zone, cut) : { ...referral(zone, cut), answers };
+      const referred = referral(zone, cut);
+      return hops === 0 ? referred : { ...referred, answers, proofs: [...proofs, ...referred.proofs!] };
     }
-    const { node, exists } = nodeFor(zone, name);
+    const { node, exists, encloser, wildcard } = nodeFor(zone, name);
     if (!exists) {
-      return { rcode: RCODE.NXDOMAIN, authoritative: true, answers, authorities: soaOf(zone), additionals: [] };
+      proofs.push({ kind: 'NXDOMAIN', name, encloser: encloser! });
+      return { rcode: RCODE.NXDOMAIN, authoritative: true, answers, authorities: soaOf(zone), additionals: [], proofs };
     }
+    if (wildcard) proofs.push({ kind: 'WILDCARD', name, wildcard });
+    const before = answers.length;
     const own = node?.get(type);
     if (type === 'ANY' && node) {
-      answers.push(...[...node.values()].flatMap((set) => renamed(set.answers, name)));
+      answers.push(...[...node.values()].filter((set) => !set.aliasOf).flatMap((set) => renamed(set.answers, name)));
     } else if (own && !own.aliasOf) {
       answers.push(...renamed(own.answers, name));
     } else if (node?.has('ALIAS') && (type === 'A' || type === 'AAAA')) {
@@ -106,10 +132,12 @@ export const answerQuestion = (zones: ZoneLookup, zone: ServedZone, question: Qu
         continue;
       }
     }
-    const authorities = answers.length === 0 ? soaOf(zone) : [];
-    return { rcode: RCODE.NOERROR, authoritative: true, answers, authorities, additionals: [] };
+    const nodata = answers.length === before;
+    if (nodata) proofs.push({ kind: 'NODATA', name });
+    const authorities = nodata ? soaOf(zone) : [];
+    return { rcode: RCODE.NOERROR, authoritative: true, answers, authorities, additionals: [], proofs };
   }
-  return { rcode: RCODE.NOERROR, authoritative: true, answers, authorities: [], additionals: [] };
+  return { rcode: RCODE.NOERROR, authoritative: true, answers, authorities: [], additionals: [], proofs };
 };
 
 /** The header flags of an answer: authoritative or not, the query's recursion-desired bit echoed, the rcode. */

@@ -2,6 +2,7 @@ import * as dnsPacket from 'dns-packet';
 import type { Answer, Packet } from 'dns-packet';
 import { answerQuestion, flagsOf, RCODE, Sections, ZoneLookup } from './authoritative-answer';
 import { ServedZone } from './served-zone';
+import { signedSections, signedZone } from './signed-sections';
 
 /** The UDP payload our answers offer (RFC 9715's advice, no IP fragmentation) and the most a client may ask for. */
 const OUR_UDP_PAYLOAD = 1232;
@@ -74,20 +75,26 @@ export class DnsResponder {
         ? this.transfer(query, zone)
         : [this.encode(query, this.empty(RCODE.REFUSED), transport)];
     }
-    return [this.encode(query, answerQuestion(this.zones, zone, question), transport)];
+    const sections = answerQuestion(this.zones, zone, question);
+    const signed = zone.signing && ((opt?.flags ?? 0) & dnsPacket.DNSSEC_OK) !== 0;
+    return [this.encode(query, signed ? signedSections(zone, sections) : sections, transport)];
   }
 
   private empty(rcode: number): Sections {
     return { rcode, authoritative: false, answers: [], authorities: [], additionals: [] };
   }
 
-  /** The whole zone: its SOA, every set, the SOA again (RFC 5936 §2.2), in messages of at most 100 answers. */
+  /**
+   * The whole zone: its SOA, every set (signed, with the NSEC chain, when DNSSEC is on), the SOA again (RFC 5936
+   * §2.2), in messages of at most 100 answers. An ALIAS is ours alone: a secondary could not serve it, so it stays out.
+   */
   private transfer(query: Packet, zone: ServedZone): Buffer[] {
     const soa = zone.nodes.get(zone.apex)!.get('SOA')!.answers;
     const sets = [...zone.nodes.values()].flatMap((node) =>
-      [...node.entries()].filter(([type]) => type !== 'SOA').flatMap(([, set]) => set.answers),
+      [...node.values()].filter((set) => !set.aliasOf).flatMap((set) => set.answers),
     );
-    const all = [...soa, ...sets, ...soa];
+    const body = (zone.signing ? signedZone(zone, sets) : sets).filter((record) => !soa.includes(record));
+    const all = [...soa, ...body, ...soa];
     const messages: Buffer[] = [];
     for (let start = 0; start < all.length; start += AXFR_CHUNK) {
       const answers = all.slice(start, start + AXFR_CHUNK);
@@ -99,8 +106,10 @@ export class DnsResponder {
   /** The answer in wire form; over UDP cut to the size the client takes, with TC set, when it does not fit. */
   private encode(query: Packet, sections: Sections, transport: Transport, extendedRcode = 0): Buffer {
     const opt = optOf(query);
+    // the DO bit echoed (RFC 3225 §3)
+    const flags = (opt?.flags ?? 0) & dnsPacket.DNSSEC_OK;
     const ours: Answer[] = opt
-      ? [{ type: 'OPT', name: '.', udpPayloadSize: OUR_UDP_PAYLOAD, extendedRcode, ednsVersion: 0, flags: 0 } as Answer]
+      ? [{ type: 'OPT', name: '.', udpPayloadSize: OUR_UDP_PAYLOAD, extendedRcode, ednsVersion: 0, flags } as Answer]
       : [];
     const packet = (answers: Answer[], authorities: Answer[], additionals: Answer[], truncated: boolean): Packet => ({
       type: 'response',

@@ -1,4 +1,5 @@
 import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { SecretBox } from '../../application/identity/identity.ports';
 import { EventStore } from '../../application/shared/event-store.port';
 import { AppConfig } from '../config/config';
 import { Runtime } from '../runtime';
@@ -34,12 +35,17 @@ export class DnsServer implements OnApplicationBootstrap, BeforeApplicationShutd
     private readonly runtime: Runtime,
     private readonly config: AppConfig,
     private readonly store: EventStore,
+    private readonly box: SecretBox,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
     if (!this.runtime.servesApi) return;
     const values = this.config.values;
-    this.zones = new ServedZones({ nameservers: values.dnsNameservers.split(','), hostmaster: values.dnsHostmaster });
+    this.zones = new ServedZones({
+      nameservers: values.dnsNameservers.split(','),
+      hostmaster: values.dnsHostmaster,
+      openKey: (sealed) => Buffer.from(this.box.open(sealed), 'base64'),
+    });
     await this.zones.follow(this.store, values.subscriptionPollMs, (error) =>
       this.log.warn(`the DNS zones could not follow the store: ${(error as Error).message}`),
     );

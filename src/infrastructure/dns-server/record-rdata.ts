@@ -5,6 +5,9 @@ import { RecordData, SvcParam } from '../../domain/dns-domains/record-values';
 const TYPE_NUMBERS: Readonly<Record<string, string>> = { SVCB: 'UNKNOWN_64', HTTPS: 'UNKNOWN_65' };
 const TYPE_NAMES: Readonly<Record<string, string>> = { UNKNOWN_64: 'SVCB', UNKNOWN_65: 'HTTPS' };
 
+/** A type as dns-packet writes it. */
+export const wireTypeOf = (type: string): string => TYPE_NUMBERS[type] ?? type;
+
 /** The record type a question asks for, by the name our zones use. */
 export const questionTypeOf = (type: string): string => TYPE_NAMES[type] ?? type;
 

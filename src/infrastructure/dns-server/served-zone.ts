@@ -2,11 +2,14 @@ import type { Answer } from 'dns-packet';
 import { parseRecordValue } from '../../domain/dns-domains/record-values';
 import { DnsZoneRow } from '../../projections/dns-zones/dns-zones.projection';
 import { answerOf } from './record-rdata';
+import { DNSKEY_TTL, ZoneSigner } from './zone-signer';
 
 /** What the DNS server needs beyond the zones: our nameservers and the SOA's mailbox and timers. */
 export interface ZoneDefaults {
   readonly nameservers: readonly string[];
   readonly hostmaster: string;
+  /** Opens a sealed private signing key (PKCS #8 DER, base64 when sealed). */
+  readonly openKey: (sealed: string) => Buffer;
 }
 
 /** The TTL of the SOA and NS at the apex, and the SOA's timers (RFC 1912 §2.2 values for a zone like ours). */
@@ -33,6 +36,16 @@ export interface ServedZone {
   readonly nodes: ReadonlyMap<string, ReadonlyMap<string, ServedSet>>;
   /** Every name that exists in the zone, those without records of their own (empty non-terminals) included. */
   readonly names: ReadonlySet<string>;
+  /** While DNSSEC is on: the signer, and the NSEC chain of authoritative names with their types. */
+  readonly signing: ZoneSigning | null;
+}
+
+export interface ZoneSigning {
+  readonly signer: ZoneSigner;
+  /** Names with records the zone is authoritative for, in canonical order (RFC 4034 §6.1). */
+  readonly chain: readonly string[];
+  /** The types each name of the chain has, NSEC's and RRSIG's included, as its NSEC lists them. */
+  readonly types: ReadonlyMap<string, readonly string[]>;
 }
 
 const ownerOf = (subName: string, apex: string): string => (subName ? `${subName}.${apex}` : apex);
@@ -80,5 +93,35 @@ export const servedZoneOf = (row: DnsZoneRow, defaults: ZoneDefaults): ServedZon
       if (name === apex) break;
     }
   }
-  return { apex, served: row.resolution && row.nameservers === null, serial: row.serial, nodes, names };
+  const signer = row.signing ? new ZoneSigner(apex, row.signing, defaults.openKey(row.signing.sealedPrivateKey)) : null;
+  if (signer) put(apex, 'DNSKEY', { ttl: DNSKEY_TTL, answers: signer.dnskey() });
+  const served = row.resolution && row.nameservers === null;
+  return { apex, served, serial: row.serial, nodes, names, signing: signer ? signingOf(apex, nodes, signer) : null };
+};
+
+/** Labels compared from the right, lowercase bytes, a missing label first (RFC 4034 §6.1). */
+export const compareCanonical = (a: string, b: string): number => {
+  const left = a.split('.').reverse();
+  const right = b.split('.').reverse();
+  for (let index = 0; index < Math.min(left.length, right.length); index += 1) {
+    const order = Buffer.compare(Buffer.from(left[index]), Buffer.from(right[index]));
+    if (order !== 0) return order;
+  }
+  return left.length - right.length;
+};
+
+/** The NSEC chain: every owner the zone is authoritative for (none below a delegation), with its types. */
+const signingOf = (apex: string, nodes: ReadonlyMap<string, ReadonlyMap<string, ServedSet>>, signer: ZoneSigner) => {
+  const cuts = [...nodes].filter(([owner, node]) => owner !== apex && node.has('NS')).map(([owner]) => owner);
+  const below = (owner: string) => cuts.some((cut) => owner !== cut && owner.endsWith(`.${cut}`));
+  const types = new Map<string, string[]>();
+  for (const [owner, node] of nodes) {
+    if (below(owner)) continue; // glue belongs to the delegated zone
+    const own = [...node.keys()].flatMap((type) => (type === 'ALIAS' ? ['A', 'AAAA'] : [type]));
+    const isCut = cuts.includes(owner);
+    const listed = isCut ? own.filter((type) => type === 'NS' || type === 'DS') : own;
+    types.set(owner, [...new Set([...listed, 'RRSIG', 'NSEC'])]);
+  }
+  const chain = [...types.keys()].sort(compareCanonical);
+  return { signer, chain, types };
 };

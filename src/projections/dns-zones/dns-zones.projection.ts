@@ -3,6 +3,7 @@ import { DnsDomainReleased } from '../../domain/dns-domains/dns-domain';
 import { DsRecord } from '../../domain/dns-domains/dns-setup';
 import { DNS_ZONE_EVENT_TYPES, DnsZoneEvent } from '../../domain/dns-domains/dns-zone';
 import { RecordSet } from '../../domain/dns-domains/zone-records';
+import { ZoneSigningKey } from '../../domain/dns-domains/zone-signing-key';
 
 /** One zone as the DNS routes and the DNS server read it. */
 export interface DnsZoneRow {
@@ -14,6 +15,8 @@ export interface DnsZoneRow {
   readonly ds: readonly DsRecord[];
   /** Whether the name resolves (`DNS_RESOLUTION`). */
   readonly resolution: boolean;
+  /** The key the zone is signed with; null while DNSSEC is off. */
+  readonly signing: ZoneSigningKey | null;
   /**
    * The SOA serial: the time of the last change in seconds, or one more than the last serial when changes come
    * faster, so that secondaries see every change as newer.
@@ -38,7 +41,7 @@ export const dnsZones: Projection<DnsZoneRow, DnsZoneEvent | DnsDomainReleased> 
     switch (event.type) {
       case 'DnsZoneOpened': {
         const { name, accountId, nameservers } = event.data;
-        return { name, accountId, records: [], nameservers, ds: [], resolution: true, serial };
+        return { name, accountId, records: [], nameservers, ds: [], resolution: true, signing: null, serial };
       }
       case 'DnsRecordsChanged': {
         if (!row) return null;
@@ -49,6 +52,8 @@ export const dnsZones: Projection<DnsZoneRow, DnsZoneEvent | DnsDomainReleased> 
         return row ? { ...row, nameservers: event.data.hosts, ds: event.data.ds, serial } : null;
       case 'DnsResolutionSet':
         return row ? { ...row, resolution: event.data.enabled, serial } : null;
+      case 'DnsZoneSigningSet':
+        return row ? { ...row, signing: event.data.key, serial } : null;
       case 'DnsDomainReleased':
         return null;
       default:

@@ -175,3 +175,14 @@ export class NameserversQuery {
   @Repeated({ max: 1, oneOf: ['dnssec'], description: 'Include the DS records and their validation' })
   $expand?: string[];
 }
+
+/** `POST /dns/security`: DNSSEC on; the body is optional. */
+export class DnssecEnableDto {
+  @IfPresent() @IsBoolean() $forceCompatibility?: boolean;
+}
+
+/** `dnssec` of `PATCH /domains/{name}`: our nameservers sign the zone, or stop. */
+export class DnssecUpdateDto {
+  @IsBoolean() enabled!: boolean;
+  @IfPresent() @IsBoolean() $forceCompatibility?: boolean;
+}

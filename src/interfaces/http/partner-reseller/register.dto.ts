@@ -18,7 +18,13 @@ import { JSONSchema } from 'class-validator-jsonschema';
 import { idPattern } from '../../../domain/shared/ids';
 import { MAX_NAMESERVERS } from '../../../domain/dns-domains/dns-setup';
 import { ContactPhoneDto } from './contact.dto';
-import { DnssecRequestDto, NameserversUpdateDto, RecordRequestDto, RecordsBatchDto } from './dns-setup.dto';
+import {
+  DnssecRequestDto,
+  DnssecUpdateDto,
+  NameserversUpdateDto,
+  RecordRequestDto,
+  RecordsBatchDto,
+} from './dns-setup.dto';
 import { IfPresent } from '../shared/validation';
 
 /** Registration bodies of surface D: shapes here; reseller-input checks names and contacts in depth. */
@@ -202,10 +208,11 @@ export class ContactsUpdateDto {
   @IfPresent() @IsObject() @ValidateNested() @Type(() => OwnerContactDto) billing?: OwnerContactDto;
 }
 
-/** `PATCH /domains/{name}`: contacts, flags, nameservers and records in one operation. */
+/** `PATCH /domains/{name}`: contacts, flags, nameservers, DNSSEC and records in one operation. */
 export class DomainUpdateDto {
   @IfPresent() @IsObject() @ValidateNested() @Type(() => ContactsUpdateDto) contacts?: ContactsUpdateDto;
   @IfPresent() @IsObject() @ValidateNested() @Type(() => FlagsUpdateDto) flags?: FlagsUpdateDto;
   @IfPresent() @IsObject() @ValidateNested() @Type(() => NameserversUpdateDto) nameservers?: NameserversUpdateDto;
   @IfPresent() @IsObject() @ValidateNested() @Type(() => RecordsBatchDto) records?: RecordsBatchDto;
+  @IfPresent() @IsObject() @ValidateNested() @Type(() => DnssecUpdateDto) dnssec?: DnssecUpdateDto;
 }

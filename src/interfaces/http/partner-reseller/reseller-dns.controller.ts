@@ -15,9 +15,12 @@ import { Access, CurrentPrincipal } from '../shared/auth/access';
 import { Documented } from '../shared/openapi/documented';
 import { operationResult } from '../shared/operation-results';
 import { decodeCursor, resellerPage } from '../shared/partner-lists';
-import { PreviewQuery } from '../shared/request-params';
+import { NoQuery, PreviewQuery } from '../shared/request-params';
+import { partnerType } from '../../../application/shared/partner-type';
+import { ZoneAsked } from '../../../application/dns-domains/zone-requests';
 import { recordCreateAskedOf, recordUpdateAskedOf, nameserversAskedOf } from './dns-input';
 import {
+  DnssecEnableDto,
   NameserversPutDto,
   NameserversQuery,
   RecordIdParams,
@@ -39,7 +42,7 @@ const keyOf = (set: { subName: string; type: string; id: string }): string =>
 const isRecordPosition = (value: unknown): value is RecordPosition =>
   typeof value === 'object' && value !== null && typeof (value as RecordPosition).key === 'string';
 
-/** The DNS of one of the account's names: its record sets and its nameservers. */
+/** The DNS of one of the account's names: its record sets, its nameservers and its signing. */
 @Controller('partner/v3')
 @Access({ surface: 'partner', profile: 'reseller' })
 export class ResellerDnsController {
@@ -175,6 +178,50 @@ export class ResellerDnsController {
     return operationResult(this.settings.namespace, 'DomainDnsNameServerOperationResult', op);
   }
 
+  @Get('domains/:name/dns/security')
+  @Documented({
+    summary: 'Whether the name is signed: DS records published for it at the registry',
+    answer: 'DnsSecurityStatus',
+  })
+  async security(@CurrentPrincipal() principal: Principal, @Param() params: DnsNameParams, @Query() _query: NoQuery) {
+    const mine = await this.names.get(principal.accountId, dnsNameOf(params.name));
+    return {
+      '@type': partnerType(this.settings.namespace, 'DomainDnsSecurityOperationResult'),
+      status: mine.info.ds.length > 0 ? 'ENABLED' : 'DISABLED',
+    };
+  }
+
+  @Post('domains/:name/dns/security')
+  @Documented({
+    summary: 'Sign the zone on our nameservers (ECDSA P-256) and publish its DS at the registry',
+    answer: 'DomainDnsSecurityOperationResult',
+    refuses: ['NO_CHANGE', 'CONCURRENT_OPERATION'],
+  })
+  async enableSecurity(
+    @CurrentPrincipal() principal: Principal,
+    @Param() params: DnsNameParams,
+    @Query() query: PreviewQuery,
+    @Body() _body: DnssecEnableDto,
+  ) {
+    const op = await this.change(principal, params, 'DOMAIN_DNS_SECURITY_ENABLE', { dnssec: true }, query);
+    return operationResult(this.settings.namespace, 'DomainDnsSecurityOperationResult', op);
+  }
+
+  @Delete('domains/:name/dns/security')
+  @Documented({
+    summary: 'Withdraw the DS from the registry, then stop signing the zone',
+    answer: 'DomainDnsSecurityOperationResult',
+    refuses: ['NO_CHANGE', 'CONCURRENT_OPERATION'],
+  })
+  async disableSecurity(
+    @CurrentPrincipal() principal: Principal,
+    @Param() params: DnsNameParams,
+    @Query() query: PreviewQuery,
+  ) {
+    const op = await this.change(principal, params, 'DOMAIN_DNS_SECURITY_DELETE', { dnssec: false }, query);
+    return operationResult(this.settings.namespace, 'DomainDnsSecurityOperationResult', op);
+  }
+
   private recordResult(op: ExistingOperation) {
     return operationResult(this.settings.namespace, 'DomainDnsRecordOperationResult', op);
   }
@@ -183,7 +230,7 @@ export class ResellerDnsController {
     principal: Principal,
     params: { name: string },
     type: DomainChangeType,
-    zone: Pick<DomainChanges, 'records' | 'nameservers'>,
+    zone: ZoneAsked,
     query: PreviewQuery,
   ): Promise<ExistingOperation> {
     const changes: DomainChanges = { flags: {}, contacts: {}, ...zone };

@@ -68,9 +68,10 @@ export class ResellerDomainChangesController {
             ),
           }
         : {}),
+      ...(body.dnssec ? { dnssec: body.dnssec.enabled } : {}),
     };
     // records alone are a batch of record changes; anything more, an administrative update of the name
-    const onlyRecords = !body.contacts && !body.flags && !body.nameservers;
+    const onlyRecords = !body.contacts && !body.flags && !body.nameservers && !body.dnssec;
     const op = await this.change(
       principal,
       params,

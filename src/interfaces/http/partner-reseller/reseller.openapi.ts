@@ -300,6 +300,11 @@ export const resellerPartnerDocument = (namespace: string): SurfaceDocument => {
       }),
     }),
     DomainDnsNameServerOperationResult: result('DomainDnsNameServerOperationResult'),
+    DnsSecurityStatus: closed(['@type', 'status'], {
+      '@type': type('DomainDnsSecurityOperationResult'),
+      status: { enum: ['ENABLED', 'DISABLED'], description: 'ENABLED while the registry publishes DS records' },
+    }),
+    DomainDnsSecurityOperationResult: result('DomainDnsSecurityOperationResult'),
     AuthorizationCode: closed(['@type', 'code'], {
       '@type': type('ICannDomainTransferAuthorizationCode'),
       code: { type: 'string', description: 'Give it to the gaining registrar' },
