@@ -39,13 +39,17 @@ const accept = (data: RecordData): ParsedValue => ({ ok: true, data });
 /** A host name of letters, digits, hyphens (and underscores, which service labels use), absolute or not. */
 const HOST_LABEL = /^(?!-)[a-z0-9_-]{1,63}(?<!-)$/;
 
-/** The host name a value names, lowercase without its trailing dot; undefined when it is not one. */
+/**
+ * The host name a value names, lowercase without its trailing dot; undefined when it is not one. Its last label is
+ * not all digits (RFC 1123 §2.1: so that an address is never taken for a name).
+ */
 export const hostNameOf = (text: string, rootAllowed = false): string | undefined => {
   if (text === '.') return rootAllowed ? '' : undefined;
   const name = text.toLowerCase().replace(/\.$/, '');
   if (name.length === 0 || name.length > 253) return undefined;
   const labels = name.split('.');
-  return labels.length >= 2 && labels.every((label) => HOST_LABEL.test(label)) ? name : undefined;
+  const valid = labels.length >= 2 && labels.every((label) => HOST_LABEL.test(label)) && !/^\d+$/.test(labels.at(-1)!);
+  return valid ? name : undefined;
 };
 
 const uint = (text: string, max: number): number | undefined =>
