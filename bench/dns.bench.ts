@@ -99,7 +99,8 @@ const main = async () => {
   const zones = new ServedZones({
     nameservers: ['ns1.domain-engine.test', 'ns2.domain-engine.test'],
     hostmaster: 'hostmaster.domain-engine.test',
-    openKey: () => Buffer.alloc(0),
+    open: () => '',
+    hostingAddresses: [],
   });
   const bare = new Map<string, Answer[]>();
   for (let index = 0; index < ZONES; index += 1) {
@@ -118,6 +119,7 @@ const main = async () => {
       ds: [],
       resolution: true,
       signing: null,
+      hosting: [],
       serial: 1,
     });
     const a = (owner: string): Answer => ({ name: owner, type: 'A', ttl: 300, class: 'IN', data: address });

@@ -19,6 +19,7 @@ import { BillingModule } from './projections/billing/billing.module';
 import { ResellerDomainsModule } from './projections/reseller-domains/reseller-domains.module';
 import { DnsZonesModule } from './projections/dns-zones/dns-zones.module';
 import { DnsServerModule } from './infrastructure/dns-server/dns-server.module';
+import { HostingAdaptersModule } from './infrastructure/hosting-server/hosting-adapters.module';
 import { CredentialListModule } from './projections/credentials/credentials.module';
 import { OperationListModule } from './projections/operation-list/operation-list.module';
 import { ResolutionModule } from './projections/resolution/resolution.module';
@@ -65,6 +66,7 @@ export class AppModule {
         WebhookAdaptersModule,
         WebhooksModule,
         RegistryAdaptersModule,
+        HostingAdaptersModule,
         ResolutionModule,
         OperationListModule,
         BillingModule,

@@ -39,7 +39,8 @@ describe('the DNS server under malformed packets', () => {
     const zones = new ServedZones({
       nameservers: ['ns1.domain-engine.test'],
       hostmaster: 'hostmaster.domain-engine.test',
-      openKey: () => Buffer.alloc(0),
+      open: () => '',
+      hostingAddresses: [],
     });
     zones.put(ZONE, {
       name: ZONE,
@@ -53,6 +54,7 @@ describe('the DNS server under malformed packets', () => {
       ds: [],
       resolution: true,
       signing: null,
+      hosting: [],
       serial: 1,
     });
     listener = new DnsListener(new DnsResponder(zones, () => true));

@@ -54,6 +54,8 @@ describe('restarting the service in the middle of indexing', () => {
       DATA_DIR: dataDir,
       PORT: String(await freePort()),
       DNS_PORT: '0',
+      HOSTING_PORT: '0',
+      HOSTING_TLS_PORT: '0',
       EMBEDDED_POSTGRES_PORT: String(await freePort()),
       LOG_LEVEL: 'info',
       CHAINS: 'MATIC',

@@ -74,7 +74,7 @@ const BAD_VALUES: [string, string, string][] = [
 ];
 
 /** Bad shapes, zones and sets of records, nameservers and DS records, each with where it is sent. */
-const BAD_REQUESTS: [string, 'POST' | 'PATCH' | 'PUT', string, unknown][] = [
+const BAD_REQUESTS: [string, 'POST' | 'PATCH' | 'PUT' | 'DELETE', string, unknown][] = [
   ['a TTL under 60', 'POST', '/dns/records', set('A', ['192.0.2.1'], { ttl: 59 })],
   ['a TTL over a week', 'POST', '/dns/records', set('A', ['192.0.2.1'], { ttl: 604_801 })],
   ['a TTL that is a fraction', 'POST', '/dns/records', set('A', ['192.0.2.1'], { ttl: 300.5 })],
@@ -219,12 +219,35 @@ const BAD_REQUESTS: [string, 'POST' | 'PATCH' | 'PUT', string, unknown][] = [
     { nameservers: { items: ['ns1.example.net'], $revertToManaged: true } },
   ],
   ['dnssec without enabled', 'PATCH', '', { dnssec: {} }],
+  ['hosting of a type that is none', 'PUT', '/dns/hosting', { type: 'FRAME', targetUrl: 'https://example.org' }],
+  ['hosting without a target', 'PUT', '/dns/hosting', { type: 'REDIRECT_301' }],
+  ['hosting to an ftp URL', 'PUT', '/dns/hosting', { type: 'REDIRECT_301', targetUrl: 'ftp://example.org' }],
+  ['hosting to a relative URL', 'PUT', '/dns/hosting', { type: 'REDIRECT_302', targetUrl: '/elsewhere' }],
+  [
+    'hosting to a URL with credentials',
+    'PUT',
+    '/dns/hosting',
+    { type: 'REVERSE_PROXY', targetUrl: 'https://u:p@example.org' },
+  ],
+  [
+    'hosting a wildcard',
+    'PUT',
+    '/dns/hosting',
+    { type: 'REDIRECT_301', targetUrl: 'https://example.org', subName: '*.x' },
+  ],
+  [
+    'hosting a name with addresses',
+    'PUT',
+    '/dns/hosting',
+    { type: 'REDIRECT_301', targetUrl: 'https://example.org', subName: 'taken' },
+  ],
+  ['removing hosting of a name not hosted', 'DELETE', '/dns/hosting', { subName: 'nothing' }],
   ['dnssec enabled as text', 'PATCH', '', { dnssec: { enabled: 'yes' } }],
 ];
 
 /**
  * Bad DNS input on surface D: record values of every type against their RFCs, zone rules, TTLs, batches with one bad
- * entry, nameserver sets and DS records, all answered 400 in surface D's error format; afterwards the zone, the
+ * entry, nameserver sets, DS records and hosting, all answered 400 in surface D's error format; afterwards the zone, the
  * nameservers and the DS records are as they were, and no operation was made.
  */
 describe('bad DNS input on surface D', () => {

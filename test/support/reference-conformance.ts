@@ -37,6 +37,17 @@ export const REFERENCE_EXCEPTIONS: readonly ReferenceException[] = [
     reason:
       "the reference declares a webhook's type an object (its enum stripped, as for OperationMinimal.type), yet it is one of OPERATION_CREATED, OPERATION_FINISHED, OPERATION_ACTION_REQUIRED; we answer the string",
   })),
+  ...[
+    'PUT /partner/v3/domains/:name/dns/hosting',
+    'DELETE /partner/v3/domains/:name/dns/hosting',
+    'GET /partner/v3/operations/:id',
+  ].map((route) => ({
+    route,
+    problem:
+      /\/dependencies\/\d+(\/type must be equal to one of|\/(parameters|result) must have required|\/parameters\/\S+ must| must match)/,
+    reason:
+      'the reference lists hosting operations (DOMAIN_HOSTING_UPDATE, DOMAIN_HOSTING_DISABLE) but no dependency type to make them; ours are named as the operations: no variant of its dependency oneOf can pass them',
+  })),
   {
     route: 'GET /partner/v3/account/billing/transactions',
     problem: /\(body\) must match exactly one schema in oneOf \{"passingSchemas":\[0,1\]\}/,

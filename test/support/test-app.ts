@@ -44,6 +44,10 @@ export const createTestApp = async (options: TestAppOptions = {}): Promise<TestA
     INDEXER_POLL_MS: '50',
     // test files run side by side: each DNS server takes a free port (DnsServer.port)
     DNS_PORT: '0',
+    HOSTING_PORT: '0',
+    HOSTING_TLS_PORT: '0',
+    // reverse proxies in tests reach origins on loopback
+    HOSTING_ALLOW_PRIVATE_TARGETS: 'true',
     ...options.env,
   });
   const app = await createApp({

@@ -21,6 +21,8 @@ import { RenewalDependencyExecutor } from './renewal-dependency.executor';
 import { RenewalSettlement } from './renewal-settlement';
 import { OperationFinishers } from '../operations/operation-finishers';
 import { DnssecExecutor } from './dnssec.executor';
+import { HostingCertificates } from './hosting-certificates.reactor';
+import { HostingExecutor } from './hosting.executor';
 import { NameserversExecutor } from './nameservers.executor';
 import { RecordChangesExecutor } from './record-changes.executor';
 
@@ -52,6 +54,8 @@ import { RecordChangesExecutor } from './record-changes.executor';
     RecordChangesExecutor,
     NameserversExecutor,
     DnssecExecutor,
+    HostingExecutor,
+    HostingCertificates,
   ],
   exports: [DnsCatalogue, AccountNames],
 })
@@ -71,6 +75,8 @@ export class DnsDomainsModule implements OnModuleInit {
     private readonly recordsExecutor: RecordChangesExecutor,
     private readonly nameserversExecutor: NameserversExecutor,
     private readonly dnssecExecutor: DnssecExecutor,
+    private readonly hostingExecutor: HostingExecutor,
+    private readonly hostingCertificates: HostingCertificates,
   ) {}
 
   onModuleInit(): void {
@@ -82,6 +88,8 @@ export class DnsDomainsModule implements OnModuleInit {
     this.executors.register(this.recordsExecutor);
     this.executors.register(this.nameserversExecutor);
     this.executors.register(this.dnssecExecutor);
+    this.executors.register(this.hostingExecutor);
+    this.consumers.addReactor(this.hostingCertificates);
     this.finishers.register(this.settlement);
     this.finishers.register(this.renewalSettlement);
     this.consumers.addReactor(this.verificationMailer);

@@ -36,7 +36,9 @@ export type DomainChangeType =
   | 'DOMAIN_DNS_RECORD_BATCH'
   | 'DOMAIN_DNS_NAME_SERVER_UPDATE'
   | 'DOMAIN_DNS_SECURITY_ENABLE'
-  | 'DOMAIN_DNS_SECURITY_DELETE';
+  | 'DOMAIN_DNS_SECURITY_DELETE'
+  | 'DOMAIN_HOSTING_UPDATE'
+  | 'DOMAIN_HOSTING_DISABLE';
 
 /** Flags, contacts, nameservers and records of one of the account's names, changed in one operation of `type`. */
 export class UpdateDnsDomain extends Command<ExistingOperation> {
@@ -97,7 +99,10 @@ export class UpdateDnsDomainHandler implements ICommandHandler<UpdateDnsDomain> 
       const facts = {
         flags: flagsOf(mine),
         contacts: mine.info.contacts!, // our names show their contacts
-        zone: zone.status === 'OPEN' ? { ...zone, signed: zone.signing !== null } : null,
+        zone:
+          zone.status === 'OPEN'
+            ? { ...zone, signed: zone.signing !== null, hosted: zone.hosting.map((site) => site.subName) }
+            : null,
       };
       const decision = decideDomainUpdate(request, facts, requestStatesOf(requested));
       // inline contacts are stored with the operation that uses them, usable (and mailed) at once

@@ -1,4 +1,4 @@
-import { NameserverChange, ZoneChangeRequest } from '../../domain/dns-domains/zone-change-decision';
+import { HostingChange, NameserverChange, ZoneChangeRequest } from '../../domain/dns-domains/zone-change-decision';
 import { RecordChanges, RecordSet } from '../../domain/dns-domains/zone-records';
 import { newId } from '../../domain/shared/ids';
 
@@ -13,11 +13,12 @@ export interface ZoneAsked {
   readonly nameservers?: NameserverChange;
   /** DNSSEC on (our nameservers sign the zone) or off. */
   readonly dnssec?: boolean;
+  readonly hosting?: HostingChange;
 }
 
 /** The zone changes asked, with the ids of the record sets and dependencies they create; null when none are. */
 export const zoneRequestOf = (name: string, asked: ZoneAsked): ZoneChangeRequest | null => {
-  if (!asked.records && !asked.nameservers && asked.dnssec === undefined) return null;
+  if (!asked.records && !asked.nameservers && asked.dnssec === undefined && !asked.hosting) return null;
   const records = asked.records
     ? { ...asked.records, create: asked.records.create.map((set) => ({ ...set, id: newId('dnsRecord') })) }
     : null;
@@ -30,5 +31,7 @@ export const zoneRequestOf = (name: string, asked: ZoneAsked): ZoneChangeRequest
     nameserversDependencyId: newId('platformDependency'),
     dnssec: asked.dnssec ?? null,
     dnssecDependencyId: newId('platformDependency'),
+    hosting: asked.hosting ?? null,
+    hostingDependencyId: newId('platformDependency'),
   };
 };

@@ -3,6 +3,7 @@ import { Decider } from '../shared/decider';
 import { IllegalTransition } from '../shared/errors';
 import { DomainCommand, DomainEvent, MessageData } from '../shared/message';
 import { DsRecord } from './dns-setup';
+import { HostingCertificate, HostingSite, HostingType } from './hosting';
 import { applyRecordChanges, RecordChanges, RecordSet } from './zone-records';
 import { ZoneSigningKey } from './zone-signing-key';
 
@@ -27,13 +28,32 @@ export type DnsNameserversSet = DomainEvent<'DnsNameserversSet', Of<{ hosts: str
 export type DnsResolutionSet = DomainEvent<'DnsResolutionSet', Of<{ enabled: boolean }>>;
 /** Our nameservers sign the zone with `key` (DNSSEC on), or no longer sign it (`key: null`). */
 export type DnsZoneSigningSet = DomainEvent<'DnsZoneSigningSet', Of<{ key: ZoneSigningKey | null }>>;
-export type DnsZoneEvent = DnsZoneOpened | DnsRecordsChanged | DnsNameserversSet | DnsResolutionSet | DnsZoneSigningSet;
+/** A name of the zone hosted: redirected or proxied by our hosting listener; its certificate to come. */
+export type DnsHostingSet = DomainEvent<'DnsHostingSet', Of<{ subName: string; type: HostingType; targetUrl: string }>>;
+export type DnsHostingRemoved = DomainEvent<'DnsHostingRemoved', Of<{ subName: string }>>;
+/** The certificate issued for the hosting the operation `operationId` set. */
+export type DnsHostingCertificateIssued = DomainEvent<
+  'DnsHostingCertificateIssued',
+  Of<{ subName: string; certificate: HostingCertificate }>
+>;
+export type DnsZoneEvent =
+  | DnsZoneOpened
+  | DnsRecordsChanged
+  | DnsNameserversSet
+  | DnsResolutionSet
+  | DnsZoneSigningSet
+  | DnsHostingSet
+  | DnsHostingRemoved
+  | DnsHostingCertificateIssued;
 export const DNS_ZONE_EVENT_TYPES: readonly DnsZoneEvent['type'][] = [
   'DnsZoneOpened',
   'DnsRecordsChanged',
   'DnsNameserversSet',
   'DnsResolutionSet',
   'DnsZoneSigningSet',
+  'DnsHostingSet',
+  'DnsHostingRemoved',
+  'DnsHostingCertificateIssued',
 ];
 
 export type OpenDnsZone = DomainCommand<'OpenDnsZone', DnsZoneOpened['data']>;
@@ -42,7 +62,18 @@ export type SetDnsNameservers = DomainCommand<'SetDnsNameservers', DnsNameserver
 export type SetDnsResolution = DomainCommand<'SetDnsResolution', DnsResolutionSet['data']>;
 /** Signs the zone with `key` unless it is signed already (its key stays), or stops signing it (`key: null`). */
 export type SetDnsZoneSigning = DomainCommand<'SetDnsZoneSigning', DnsZoneSigningSet['data']>;
-export type DnsZoneCommand = OpenDnsZone | ChangeDnsRecords | SetDnsNameservers | SetDnsResolution | SetDnsZoneSigning;
+export type SetDnsHosting = DomainCommand<'SetDnsHosting', DnsHostingSet['data']>;
+export type RemoveDnsHosting = DomainCommand<'RemoveDnsHosting', DnsHostingRemoved['data']>;
+export type RecordHostingCertificate = DomainCommand<'RecordHostingCertificate', DnsHostingCertificateIssued['data']>;
+export type DnsZoneCommand =
+  | OpenDnsZone
+  | ChangeDnsRecords
+  | SetDnsNameservers
+  | SetDnsResolution
+  | SetDnsZoneSigning
+  | SetDnsHosting
+  | RemoveDnsHosting
+  | RecordHostingCertificate;
 
 export type OpenZone = Readonly<{
   status: 'OPEN';
@@ -57,6 +88,7 @@ export type OpenZone = Readonly<{
   resolution: boolean;
   /** The key our nameservers sign the zone with; null while DNSSEC is off. */
   signing: ZoneSigningKey | null;
+  hosting: readonly HostingSite[];
   /** Operations whose record changes are in (the latest few): a job run again changes nothing more. */
   applied: readonly string[];
 }>;
@@ -82,6 +114,7 @@ const evolve = (zone: DnsZone, event: DnsZoneEvent): DnsZone => {
         ds: [],
         resolution: true,
         signing: null,
+        hosting: [],
         applied: [],
       };
     case 'DnsRecordsChanged': {
@@ -97,8 +130,34 @@ const evolve = (zone: DnsZone, event: DnsZoneEvent): DnsZone => {
       return zone.status === 'OPEN' ? { ...zone, resolution: event.data.enabled } : zone;
     case 'DnsZoneSigningSet':
       return zone.status === 'OPEN' ? { ...zone, signing: event.data.key } : zone;
+    case 'DnsHostingSet':
+    case 'DnsHostingRemoved':
+    case 'DnsHostingCertificateIssued':
+      return zone.status === 'OPEN' ? { ...zone, hosting: hostingAfter(zone.hosting, event) } : zone;
     default:
       return assertNever(event);
+  }
+};
+
+/** The hosted names after an event: a setting replaces the name's (its certificate to come again). */
+export const hostingAfter = (
+  sites: readonly HostingSite[],
+  event: DnsHostingSet | DnsHostingRemoved | DnsHostingCertificateIssued,
+): HostingSite[] => {
+  const others = sites.filter((site) => site.subName !== event.data.subName);
+  switch (event.type) {
+    case 'DnsHostingSet': {
+      const { subName, type, targetUrl, operationId } = event.data;
+      return [...others, { subName, type, targetUrl, setBy: operationId, certificate: null }];
+    }
+    case 'DnsHostingRemoved':
+      return others;
+    case 'DnsHostingCertificateIssued':
+      return sites.map((site) =>
+        site.subName === event.data.subName && site.setBy === event.data.operationId
+          ? { ...site, certificate: event.data.certificate }
+          : site,
+      );
   }
 };
 
@@ -114,7 +173,8 @@ const decide = (command: DnsZoneCommand, zone: DnsZone): DnsZoneEvent[] => {
       const current = open(zone, command.data.name);
       if (current.applied.includes(command.data.operationId)) return [];
       const { changes, ...data } = command.data;
-      const { records } = applyRecordChanges(current.records, changes);
+      const hosted = current.hosting.map((site) => site.subName);
+      const { records } = applyRecordChanges(current.records, changes, hosted);
       const before = new Map(current.records.map((set) => [set.id, set]));
       const put = records.filter((set) => JSON.stringify(before.get(set.id)) !== JSON.stringify(set));
       const kept = new Set(records.map((set) => set.id));
@@ -139,6 +199,21 @@ const decide = (command: DnsZoneCommand, zone: DnsZone): DnsZoneEvent[] => {
       // a job run again brings a key of its own: the zone keeps the one it signs with
       const unchanged = command.data.key === null ? current.signing === null : current.signing !== null;
       return unchanged ? [] : [{ type: 'DnsZoneSigningSet', data: command.data }];
+    }
+    case 'SetDnsHosting': {
+      const site = open(zone, command.data.name).hosting.find((item) => item.subName === command.data.subName);
+      return site?.setBy === command.data.operationId ? [] : [{ type: 'DnsHostingSet', data: command.data }];
+    }
+    case 'RemoveDnsHosting':
+      return open(zone, command.data.name).hosting.some((site) => site.subName === command.data.subName)
+        ? [{ type: 'DnsHostingRemoved', data: command.data }]
+        : [];
+    case 'RecordHostingCertificate': {
+      // issued for a setting since replaced or removed, or recorded already: nothing to record
+      const site = open(zone, command.data.name).hosting.find((item) => item.subName === command.data.subName);
+      return site?.setBy === command.data.operationId && !site.certificate
+        ? [{ type: 'DnsHostingCertificateIssued', data: command.data }]
+        : [];
     }
     default:
       return assertNever(command);

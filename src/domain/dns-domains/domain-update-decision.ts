@@ -54,6 +54,13 @@ export interface DomainUpdateFacts {
  * asked to change while read-only, contacts, nameservers or DNSSEC while the name is read-only or `DNS_UPDATE` stays
  * off, changes the zone cannot take (VALIDATION, or as `zoneDependenciesOf` refuses), nothing to change (NO_CHANGE).
  */
+/** Zone changes the registry makes (delegation and DS records), which `clientUpdateProhibited` stops. */
+const REGISTRY_CHANGES: ReadonlySet<string> = new Set([
+  'DOMAIN_SET_NAMESERVERS',
+  'DOMAIN_DNS_SECURITY_SET_DNSSEC',
+  'DOMAIN_DNS_SECURITY_DELETE_DNSSEC',
+]);
+
 export const decideDomainUpdate = (
   request: DomainUpdateRequest,
   facts: DomainUpdateFacts,
@@ -69,7 +76,7 @@ export const decideDomainUpdate = (
   }
   const unlocks = change?.DNS_UPDATE === false;
   // nameservers and DS records are the registry's to change, and wait for DNS_UPDATE as contacts do
-  const nameservers = zone.filter((dependency) => !dependency.type.startsWith('DNS_RECORD_'));
+  const nameservers = zone.filter((dependency) => REGISTRY_CHANGES.has(dependency.type));
   if (roles.length > 0 || nameservers.length > 0) {
     const update = facts.flags.DNS_UPDATE;
     const reasons = update.readonlyReasons.map((reason) => reason.message);
@@ -78,7 +85,8 @@ export const decideDomainUpdate = (
       throw new Refused('VALIDATION', `${what}: ${reasons.join(', ') || 'DNS_UPDATE is off: turn it on first'}`);
     }
   }
-  const records = zone.filter((dependency) => dependency.type.startsWith('DNS_RECORD_'));
+  // records and hosting are ours alone: after whatever the registry must do
+  const records = zone.filter((dependency) => !REGISTRY_CHANGES.has(dependency.type));
   const creates: DependencySpec[] = roles.flatMap((role) => {
     const { contactId, create } = request.contacts[role]!;
     return create

@@ -133,7 +133,9 @@ export const decideRegistration = (
     ? [{ id: request.flagsDependencyId, type: 'DOMAIN_FLAG_LOCK_UPDATE', parameters: { locks: request.locks } }]
     : [];
   // checked against the empty zone the registration opens; made before the flags, which may lock updates
-  const zone = request.zone ? zoneDependenciesOf(request.zone, { records: [], nameservers: null, signed: false }) : [];
+  const zone = request.zone
+    ? zoneDependenciesOf(request.zone, { records: [], nameservers: null, signed: false, hosted: [] })
+    : [];
   const charge = { type: 'CHARGE' as const, reason: kind, amountCents: price.subTotalCents };
   const requested = requestOperation(
     {

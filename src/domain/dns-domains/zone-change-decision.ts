@@ -2,6 +2,7 @@ import { DependencySpec } from '../operations/operation.events';
 import { ID_PREFIXES } from '../shared/ids';
 import { Refused } from '../shared/errors';
 import { DsRecord, MAX_DS_RECORDS, MAX_NAMESERVERS } from './dns-setup';
+import { HostingType, MAX_HOSTING_SITES, targetUrlProblemOf } from './hosting';
 import { hostNameOf } from './record-values';
 import { dsProblemOf } from './record-values';
 import { applyRecordChanges, RecordChanges, RecordSet } from './zone-records';
@@ -11,6 +12,10 @@ export interface NameserverChange {
   readonly hosts: readonly string[] | null;
   readonly ds: readonly DsRecord[];
 }
+
+/** A name hosted (redirected or proxied by our hosting listener), or no longer. */
+export type HostingChange =
+  Readonly<{ subName: string; type: HostingType; targetUrl: string }> | Readonly<{ subName: string; remove: true }>;
 
 /** The zone changes an operation asks for, with the ids of the dependencies that make them. */
 export interface ZoneChangeRequest {
@@ -23,6 +28,8 @@ export interface ZoneChangeRequest {
   /** DNSSEC turned on (our nameservers sign the zone) or off; null: left as it is. */
   readonly dnssec: boolean | null;
   readonly dnssecDependencyId: string;
+  readonly hosting: HostingChange | null;
+  readonly hostingDependencyId: string;
 }
 
 /** The zone as it stands when the change is asked for. */
@@ -32,6 +39,8 @@ export interface ZoneFacts {
   readonly nameservers: readonly string[] | null;
   /** Whether our nameservers sign the zone. */
   readonly signed: boolean;
+  /** The sub names hosted now. */
+  readonly hosted: readonly string[];
 }
 
 /**
@@ -100,9 +109,11 @@ export const zoneDependenciesOf = (request: ZoneChangeRequest, zone: ZoneFacts):
     });
   }
   const dnssec = dnssecDependencies(request, zone);
+  const hosting = hostingDependencies(request, zone);
   const changes = request.records;
-  if (!changes) return [...nameservers, ...dnssec];
-  applyRecordChanges(zone.records, changes);
+  if (!changes) return [...nameservers, ...dnssec, ...hosting];
+  const hosted = hostedAfter(request, zone);
+  applyRecordChanges(zone.records, changes, hosted);
   const { update, delete: deletes } = request.recordDependencyIds;
   return [
     ...nameservers,
@@ -118,8 +129,49 @@ export const zoneDependenciesOf = (request: ZoneChangeRequest, zone: ZoneFacts):
       type: 'DNS_RECORD_CREATE',
       parameters: { ...(subName ? { subName } : {}), type, values, ttl, $upsert: upsert },
     })),
+    // after the records, which may clear the addresses a new hosting takes over
+    ...hosting,
   ];
 };
+
+const hostedAfter = (request: ZoneChangeRequest, zone: ZoneFacts): string[] => {
+  const change = request.hosting;
+  const others = zone.hosted.filter((subName) => subName !== change?.subName);
+  return change && !('remove' in change) ? [...others, change.subName] : others;
+};
+
+/**
+ * A name hosted (`DOMAIN_HOSTING_UPDATE`) or no longer (`DOMAIN_HOSTING_DISABLE`). Refused: a target that is no
+ * http(s) URL, a name whose addresses records give (A, AAAA, CNAME, ALIAS: delete them first, or in the same
+ * batch), more than 20 hosted names, a name not hosted to remove (VALIDATION).
+ */
+const hostingDependencies = (request: ZoneChangeRequest, zone: ZoneFacts): DependencySpec[] => {
+  const change = request.hosting;
+  if (!change) return [];
+  const where = change.subName || 'the apex';
+  const subName = change.subName ? { subName: change.subName } : {};
+  if ('remove' in change) {
+    if (!zone.hosted.includes(change.subName)) throw new Refused('VALIDATION', `${where} is not hosted`);
+    return [{ id: request.hostingDependencyId, type: 'DOMAIN_HOSTING_DISABLE', parameters: subName }];
+  }
+  const problem = targetUrlProblemOf(change.targetUrl);
+  if (problem) throw new Refused('VALIDATION', problem);
+  const records = request.records ? applyRecordChanges(zone.records, request.records).records : zone.records;
+  const owned = records.filter((set) => set.subName === change.subName && HOSTED_ADDRESS_TYPES.has(set.type));
+  if (owned.length > 0) {
+    const types = owned.map((set) => set.type).join(', ');
+    throw new Refused('VALIDATION', `${where} has ${types} records: hosting answers its addresses, delete them first`);
+  }
+  if (hostedAfter(request, zone).length > MAX_HOSTING_SITES) {
+    throw new Refused('VALIDATION', `a zone hosts at most ${MAX_HOSTING_SITES} names`);
+  }
+  const { type, targetUrl } = change;
+  return [
+    { id: request.hostingDependencyId, type: 'DOMAIN_HOSTING_UPDATE', parameters: { ...subName, type, targetUrl } },
+  ];
+};
+
+const HOSTED_ADDRESS_TYPES: ReadonlySet<string> = new Set(['A', 'AAAA', 'CNAME', 'ALIAS']);
 
 /**
  * Signing turned on (`DOMAIN_DNS_SECURITY_SET_DNSSEC`: a key made, the zone signed, its DS sent to the registry) or

@@ -23,6 +23,9 @@ export interface RecordChanges {
   readonly delete: readonly string[];
 }
 
+/** The types a hosted name's hosting answers itself (kept here, not imported, as hosting builds on records). */
+const HOSTED_TYPES: ReadonlySet<string> = new Set(['A', 'AAAA', 'CNAME', 'ALIAS']);
+
 /** At most this many record sets in one zone: a zone is one document and one message of a zone transfer. */
 export const MAX_RECORD_SETS = 1000;
 
@@ -90,6 +93,8 @@ const mergedValues = (existing: readonly string[], added: readonly string[]): st
 export const applyRecordChanges = (
   records: readonly RecordSet[],
   changes: RecordChanges,
+  /** Hosted sub names: the hosting answers their addresses (A, AAAA), so no CNAME, ALIAS or address set there. */
+  hosted: readonly string[] = [],
 ): { readonly records: RecordSet[]; readonly createdIds: string[] } => {
   const sets = new Map(records.map((set) => [set.id, set]));
   for (const id of [...changes.delete, ...changes.update.map((update) => update.id)]) {
@@ -121,6 +126,9 @@ export const applyRecordChanges = (
   const problems = [
     ...after.flatMap((set) => valueProblemsOf(set.type, set.values).map((problem) => `${set.type} ${problem}`)),
     ...zoneProblemsOf(after),
+    ...after
+      .filter((set) => hosted.includes(set.subName) && HOSTED_TYPES.has(set.type))
+      .map((set) => `${at(set.subName)} is hosted: the hosting answers its addresses, not a ${set.type} record`),
   ];
   if (problems.length > 0) throw new Refused('VALIDATION', `records: ${problems.join('; ')}`, { problems });
   return { records: after, createdIds };

@@ -453,6 +453,25 @@ export const VARIABLES = {
     'Addresses of the secondary servers allowed zone transfers (AXFR over TCP), comma separated; empty: none',
     '127.0.0.1,::1',
   ),
+  hostingHost: text('HOSTING_HOST', 'Address the hosting listener binds (HTTP and HTTPS)', '127.0.0.1'),
+  hostingPort: integer(
+    'HOSTING_PORT',
+    'HTTP port of the hosting listener (redirects, reverse proxies); 0: any',
+    8081,
+    0,
+    65535,
+  ),
+  hostingTlsPort: integer('HOSTING_TLS_PORT', 'HTTPS port of the hosting listener; 0: any free port', 8443, 0, 65535),
+  hostingAddress: text(
+    'HOSTING_ADDRESS',
+    'Addresses (IPv4 and IPv6, comma separated) hosted names resolve to: where the hosting listener is reached',
+    '127.0.0.1',
+  ),
+  hostingAllowPrivateTargets: flag(
+    'HOSTING_ALLOW_PRIVATE_TARGETS',
+    'Let reverse proxies reach loopback, private and link-local origins (development and tests); keep false in production',
+    false,
+  ),
   walletVerificationTtlMinutes: integer(
     'WALLET_VERIFICATION_TTL_MINUTES',
     'How long a wallet verification message may be signed and submitted',

@@ -1,11 +1,9 @@
 import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import { SecretBox } from '../../application/identity/identity.ports';
-import { EventStore } from '../../application/shared/event-store.port';
 import { AppConfig } from '../config/config';
 import { Runtime } from '../runtime';
 import { DnsListener } from './dns-listener';
 import { DnsResponder, TransferPolicy } from './dns-responder';
-import { ServedZones } from './served-zones';
+import { ZoneMirror } from './zone-mirror';
 
 /** Secondaries allowed zone transfers: addresses as listed, IPv4 ones also as TCP shows them (`::ffff:a.b.c.d`). */
 export const transferPolicyOf = (allowed: string): TransferPolicy => {
@@ -26,7 +24,6 @@ export const transferPolicyOf = (allowed: string): TransferPolicy => {
 @Injectable()
 export class DnsServer implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly log = new Logger(DnsServer.name);
-  private zones: ServedZones | undefined;
   private listener: DnsListener | undefined;
   /** The port it listens on: `DNS_PORT`, or the one taken when that is 0; undefined when it does not run. */
   port: number | undefined;
@@ -34,28 +31,20 @@ export class DnsServer implements OnApplicationBootstrap, BeforeApplicationShutd
   constructor(
     private readonly runtime: Runtime,
     private readonly config: AppConfig,
-    private readonly store: EventStore,
-    private readonly box: SecretBox,
+    private readonly mirror: ZoneMirror,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
     if (!this.runtime.servesApi) return;
     const values = this.config.values;
-    this.zones = new ServedZones({
-      nameservers: values.dnsNameservers.split(','),
-      hostmaster: values.dnsHostmaster,
-      openKey: (sealed) => Buffer.from(this.box.open(sealed), 'base64'),
-    });
-    await this.zones.follow(this.store, values.subscriptionPollMs, (error) =>
-      this.log.warn(`the DNS zones could not follow the store: ${(error as Error).message}`),
-    );
-    this.listener = new DnsListener(new DnsResponder(this.zones, transferPolicyOf(values.dnsTransferAllow)));
+    const zones = await this.mirror.ready();
+    this.listener = new DnsListener(new DnsResponder(zones, transferPolicyOf(values.dnsTransferAllow)));
     this.port = await this.listener.listen(values.dnsHost, values.dnsPort);
     this.log.log(`DNS server listening on ${values.dnsHost}:${this.port} (UDP and TCP)`);
   }
 
   async beforeApplicationShutdown(): Promise<void> {
     await this.listener?.close();
-    await this.zones?.close();
+    await this.mirror.close();
   }
 }

@@ -1,4 +1,6 @@
 import type { Answer } from 'dns-packet';
+import { isIPv6 } from 'node:net';
+import { HostingType } from '../../domain/dns-domains/hosting';
 import { parseRecordValue } from '../../domain/dns-domains/record-values';
 import { DnsZoneRow } from '../../projections/dns-zones/dns-zones.projection';
 import { answerOf } from './record-rdata';
@@ -8,13 +10,24 @@ import { DNSKEY_TTL, ZoneSigner } from './zone-signer';
 export interface ZoneDefaults {
   readonly nameservers: readonly string[];
   readonly hostmaster: string;
-  /** Opens a sealed private signing key (PKCS #8 DER, base64 when sealed). */
-  readonly openKey: (sealed: string) => Buffer;
+  /** Opens a sealed secret: a zone's signing key (PKCS #8 DER in base64), a hosted name's certificate key (PEM). */
+  readonly open: (sealed: string) => string;
+  /** The addresses of our hosting listener: what hosted names resolve to (`HOSTING_ADDRESS`). */
+  readonly hostingAddresses: readonly string[];
+}
+
+/** A hosted name as the hosting listener serves it: where requests go, and its certificate once issued. */
+export interface ServedSite {
+  readonly type: HostingType;
+  readonly targetUrl: string;
+  readonly certificate: Readonly<{ certificatePem: string; privateKeyPem: string }> | null;
 }
 
 /** The TTL of the SOA and NS at the apex, and the SOA's timers (RFC 1912 §2.2 values for a zone like ours). */
 const APEX_TTL = 3600;
 const SOA_TIMERS = { refresh: 3600, retry: 600, expire: 1_209_600, minimum: 300 };
+/** Hosted names' addresses change only with the listener's: five minutes, like our negative answers. */
+const HOSTING_TTL = 300;
 
 /** One record set as served: its answers (one per value) under its owner name. */
 export interface ServedSet {
@@ -38,6 +51,8 @@ export interface ServedZone {
   readonly names: ReadonlySet<string>;
   /** While DNSSEC is on: the signer, and the NSEC chain of authoritative names with their types. */
   readonly signing: ZoneSigning | null;
+  /** Hosted names (absolute) and what the hosting listener does with their requests. */
+  readonly sites: ReadonlyMap<string, ServedSite>;
 }
 
 export interface ZoneSigning {
@@ -85,6 +100,25 @@ export const servedZoneOf = (row: DnsZoneRow, defaults: ZoneDefaults): ServedZon
     const alias = data.find((value) => value.type === 'ALIAS');
     put(owner, set.type, { ttl: set.ttl, answers, ...(alias?.type === 'ALIAS' ? { aliasOf: alias.target } : {}) });
   }
+  const sites = new Map<string, ServedSite>();
+  for (const site of row.hosting) {
+    const owner = ownerOf(site.subName, apex);
+    const { certificate } = site;
+    sites.set(owner, {
+      type: site.type,
+      targetUrl: site.targetUrl,
+      certificate: certificate
+        ? { certificatePem: certificate.certificatePem, privateKeyPem: defaults.open(certificate.sealedPrivateKey) }
+        : null,
+    });
+    // a hosted name resolves to the hosting listener (its A and AAAA records are the hosting's, none of the zone's)
+    for (const address of defaults.hostingAddresses) {
+      const type = isIPv6(address) ? 'AAAA' : 'A';
+      const answer: Answer = { name: owner, type, ttl: HOSTING_TTL, class: 'IN', data: address };
+      const set = nodes.get(owner)?.get(type);
+      put(owner, type, { ttl: HOSTING_TTL, answers: [...(set?.answers ?? []), answer] });
+    }
+  }
   const names = new Set<string>();
   for (const owner of nodes.keys()) {
     // the owner and every name between it and the apex exist (RFC 4592 §2.2.2)
@@ -93,10 +127,13 @@ export const servedZoneOf = (row: DnsZoneRow, defaults: ZoneDefaults): ServedZon
       if (name === apex) break;
     }
   }
-  const signer = row.signing ? new ZoneSigner(apex, row.signing, defaults.openKey(row.signing.sealedPrivateKey)) : null;
+  const signer = row.signing
+    ? new ZoneSigner(apex, row.signing, Buffer.from(defaults.open(row.signing.sealedPrivateKey), 'base64'))
+    : null;
   if (signer) put(apex, 'DNSKEY', { ttl: DNSKEY_TTL, answers: signer.dnskey() });
   const served = row.resolution && row.nameservers === null;
-  return { apex, served, serial: row.serial, nodes, names, signing: signer ? signingOf(apex, nodes, signer) : null };
+  const signing = signer ? signingOf(apex, nodes, signer) : null;
+  return { apex, served, serial: row.serial, nodes, names, signing, sites };
 };
 
 /** Labels compared from the right, lowercase bytes, a missing label first (RFC 4034 §6.1). */

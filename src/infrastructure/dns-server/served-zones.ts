@@ -2,7 +2,7 @@ import { EventStore, START, StoredEvent } from '../../application/shared/event-s
 import { subscribe, Subscription } from '../../application/shared/subscription';
 import { DnsZoneRow, dnsZones } from '../../projections/dns-zones/dns-zones.projection';
 import { ZoneLookup } from './authoritative-answer';
-import { ServedZone, servedZoneOf, ZoneDefaults } from './served-zone';
+import { ServedSite, ServedZone, servedZoneOf, ZoneDefaults } from './served-zone';
 
 /**
  * The zones the DNS server answers from, in memory: every query is a few map lookups, never a database read. They
@@ -51,6 +51,12 @@ export class ServedZones implements ZoneLookup {
   put(name: string, row: DnsZoneRow | undefined): void {
     if (row) this.zones.set(name, servedZoneOf(row, this.defaults));
     else this.zones.delete(name);
+  }
+
+  /** The site of a hosted name, while its zone is served (on our nameservers, resolving). */
+  siteOf(host: string): ServedSite | undefined {
+    const zone = this.zoneOf(host);
+    return zone?.served ? zone.sites.get(host) : undefined;
   }
 
   zoneOf(name: string): ServedZone | undefined {

@@ -1,7 +1,8 @@
 import { Projection } from '../../application/shared/projection';
 import { DnsDomainReleased } from '../../domain/dns-domains/dns-domain';
 import { DsRecord } from '../../domain/dns-domains/dns-setup';
-import { DNS_ZONE_EVENT_TYPES, DnsZoneEvent } from '../../domain/dns-domains/dns-zone';
+import { DNS_ZONE_EVENT_TYPES, DnsZoneEvent, hostingAfter } from '../../domain/dns-domains/dns-zone';
+import { HostingSite } from '../../domain/dns-domains/hosting';
 import { RecordSet } from '../../domain/dns-domains/zone-records';
 import { ZoneSigningKey } from '../../domain/dns-domains/zone-signing-key';
 
@@ -17,6 +18,8 @@ export interface DnsZoneRow {
   readonly resolution: boolean;
   /** The key the zone is signed with; null while DNSSEC is off. */
   readonly signing: ZoneSigningKey | null;
+  /** Names redirected or proxied by our hosting listener, with their certificates. */
+  readonly hosting: readonly HostingSite[];
   /**
    * The SOA serial: the time of the last change in seconds, or one more than the last serial when changes come
    * faster, so that secondaries see every change as newer.
@@ -41,7 +44,17 @@ export const dnsZones: Projection<DnsZoneRow, DnsZoneEvent | DnsDomainReleased> 
     switch (event.type) {
       case 'DnsZoneOpened': {
         const { name, accountId, nameservers } = event.data;
-        return { name, accountId, records: [], nameservers, ds: [], resolution: true, signing: null, serial };
+        return {
+          name,
+          accountId,
+          records: [],
+          nameservers,
+          ds: [],
+          resolution: true,
+          signing: null,
+          hosting: [],
+          serial,
+        };
       }
       case 'DnsRecordsChanged': {
         if (!row) return null;
@@ -54,6 +67,10 @@ export const dnsZones: Projection<DnsZoneRow, DnsZoneEvent | DnsDomainReleased> 
         return row ? { ...row, resolution: event.data.enabled, serial } : null;
       case 'DnsZoneSigningSet':
         return row ? { ...row, signing: event.data.key, serial } : null;
+      case 'DnsHostingSet':
+      case 'DnsHostingRemoved':
+      case 'DnsHostingCertificateIssued':
+        return row ? { ...row, hosting: hostingAfter(row.hosting, event), serial } : null;
       case 'DnsDomainReleased':
         return null;
       default:

@@ -1,9 +1,16 @@
 import { RecordChangesAsked, ZoneAsked } from '../../../application/dns-domains/zone-requests';
 import { RecordType } from '../../../domain/dns-domains/dns-setup';
-import { NameserverChange } from '../../../domain/dns-domains/zone-change-decision';
+import { HostingChange, NameserverChange } from '../../../domain/dns-domains/zone-change-decision';
+import { hostedSubNameOf, HostingType, targetUrlProblemOf } from '../../../domain/dns-domains/hosting';
 import { subNameOf, Upsert, valueProblemsOf } from '../../../domain/dns-domains/zone-records';
 import { Issue, RequestValidationError } from '../shared/problem';
-import { DnssecRequestDto, RecordBatchUpdateDto, RecordRequestDto } from './dns-setup.dto';
+import {
+  DnssecRequestDto,
+  HostingDeleteDto,
+  HostingPutDto,
+  RecordBatchUpdateDto,
+  RecordRequestDto,
+} from './dns-setup.dto';
 import { RegistrationDnsDto } from './register.dto';
 
 /**
@@ -94,4 +101,22 @@ export const registrationZoneOf = (dns: RegistrationDnsDto | undefined, zone: st
     ...(create.length > 0 ? { records: { create, update: [], delete: [] } } : {}),
     ...(dns?.nameservers || dns?.dnssec ? { nameservers: nameserversAskedOf(dns.nameservers, dns.dnssec) } : {}),
   };
+};
+
+/** A hosting asked for (`PUT /dns/hosting`): its name, its type, and its target, which every type needs. */
+export const hostingAskedOf = (dto: HostingPutDto, zone: string): HostingChange => {
+  const issues: Issue[] = [];
+  const subName = hostedSubNameOf(dto.subName, zone);
+  if (subName === undefined) issues.push({ path: 'subName', message: 'is not a single name below the domain' });
+  const problem = dto.targetUrl === undefined ? 'targetUrl is needed' : targetUrlProblemOf(dto.targetUrl);
+  if (problem) issues.push({ path: 'targetUrl', message: problem.replace(/^targetUrl /, '') });
+  refuseIfAny(issues);
+  return { subName: subName!, type: dto.type as HostingType, targetUrl: dto.targetUrl! };
+};
+
+/** The hosted name to stop hosting (`DELETE /dns/hosting`). */
+export const hostingRemovalOf = (dto: HostingDeleteDto | undefined, zone: string): HostingChange => {
+  const subName = hostedSubNameOf(dto?.subName, zone);
+  if (subName === undefined) refuseIfAny([{ path: 'subName', message: 'is not a single name below the domain' }]);
+  return { subName: subName!, remove: true };
 };

@@ -17,6 +17,7 @@ import {
 } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 import { MAX_DS_RECORDS, RECORD_TYPES, TTL_RANGE } from '../../../domain/dns-domains/dns-setup';
+import { HOSTING_TYPES } from '../../../domain/dns-domains/hosting';
 import { idPattern } from '../../../domain/shared/ids';
 import { CursorQuery, Repeated } from '../shared/request-params';
 import { IfPresent } from '../shared/validation';
@@ -185,4 +186,33 @@ export class DnssecEnableDto {
 export class DnssecUpdateDto {
   @IsBoolean() enabled!: boolean;
   @IfPresent() @IsBoolean() $forceCompatibility?: boolean;
+}
+
+/** `PUT /dns/hosting`: a redirect or a reverse proxy for a name of the zone. */
+export class HostingPutDto {
+  @IsIn(HOSTING_TYPES) type!: string;
+
+  @IfPresent()
+  @IsString()
+  @MaxLength(2000)
+  @JSONSchema({ description: 'Where requests go: an absolute http(s) URL (the origin, for a reverse proxy)' })
+  targetUrl?: string;
+
+  @IfPresent()
+  @IsString()
+  @MaxLength(253)
+  @JSONSchema({ description: 'The hosted name below the domain; the apex when absent' })
+  subName?: string;
+
+  @IfPresent() @IsBoolean() $forceCompatibility?: boolean;
+}
+
+/** `DELETE /dns/hosting`: which hosted name to stop hosting; the apex when absent. */
+export class HostingDeleteDto {
+  @IfPresent() @IsString() @MaxLength(253) subName?: string;
+}
+
+export class HostingListQuery extends CursorQuery {
+  @Repeated({ max: 50, maxLength: 253, description: 'Only these hosted names (`@` or empty for the apex)' })
+  subName?: string[];
 }

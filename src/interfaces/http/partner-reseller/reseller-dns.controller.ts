@@ -18,9 +18,18 @@ import { decodeCursor, resellerPage } from '../shared/partner-lists';
 import { NoQuery, PreviewQuery } from '../shared/request-params';
 import { partnerType } from '../../../application/shared/partner-type';
 import { ZoneAsked } from '../../../application/dns-domains/zone-requests';
-import { recordCreateAskedOf, recordUpdateAskedOf, nameserversAskedOf } from './dns-input';
+import {
+  hostingAskedOf,
+  hostingRemovalOf,
+  nameserversAskedOf,
+  recordCreateAskedOf,
+  recordUpdateAskedOf,
+} from './dns-input';
 import {
   DnssecEnableDto,
+  HostingDeleteDto,
+  HostingListQuery,
+  HostingPutDto,
   NameserversPutDto,
   NameserversQuery,
   RecordIdParams,
@@ -30,7 +39,7 @@ import {
 } from './dns-setup.dto';
 import { dnsNameOf } from './reseller-input';
 import { DnsNameParams } from './reseller-params.dto';
-import { nameserversView, recordView } from './reseller-views';
+import { hostingView, nameserversView, recordView } from './reseller-views';
 
 /** Record sets per page of `GET /dns/records`. */
 const PAGE = 100;
@@ -42,7 +51,7 @@ const keyOf = (set: { subName: string; type: string; id: string }): string =>
 const isRecordPosition = (value: unknown): value is RecordPosition =>
   typeof value === 'object' && value !== null && typeof (value as RecordPosition).key === 'string';
 
-/** The DNS of one of the account's names: its record sets, its nameservers and its signing. */
+/** The DNS of one of the account's names: its record sets, nameservers, signing and hosted names. */
 @Controller('partner/v3')
 @Access({ surface: 'partner', profile: 'reseller' })
 export class ResellerDnsController {
@@ -220,6 +229,66 @@ export class ResellerDnsController {
   ) {
     const op = await this.change(principal, params, 'DOMAIN_DNS_SECURITY_DELETE', { dnssec: false }, query);
     return operationResult(this.settings.namespace, 'DomainDnsSecurityOperationResult', op);
+  }
+
+  @Get('domains/:name/dns/hosting')
+  @Documented({
+    summary: 'Hosted names of the zone: redirects and reverse proxies, with their certificate status',
+    answer: 'HostingList',
+  })
+  async hosting(
+    @CurrentPrincipal() principal: Principal,
+    @Param() params: DnsNameParams,
+    @Query() query: HostingListQuery,
+  ) {
+    const name = dnsNameOf(params.name);
+    await this.names.get(principal.accountId, name);
+    decodeCursor(query.$cursor, isRecordPosition); // one page holds every hosted name: any cursor is past the end
+    const subNames = query.subName?.map((subName) => subNameOf(subName, name.name));
+    const zone = await this.queries.execute(new GetDnsZone(principal.accountId, name.name));
+    const sites = (query.$cursor ? [] : (zone?.hosting ?? []))
+      .filter((site) => !subNames || subNames.includes(site.subName))
+      .sort((a, b) => (a.subName < b.subName ? -1 : 1));
+    return resellerPage(
+      this.settings.namespace,
+      sites.map((site) => hostingView(this.settings.namespace, site)),
+      null,
+    );
+  }
+
+  @Put('domains/:name/dns/hosting')
+  @HttpCode(200)
+  @Documented({
+    summary: 'Host a name of the zone: a 301 or 302 redirect, or a reverse proxy, served over HTTP and HTTPS',
+    answer: 'DomainHostingOperationResult',
+    refuses: ['CONCURRENT_OPERATION'],
+  })
+  async setHosting(
+    @CurrentPrincipal() principal: Principal,
+    @Param() params: DnsNameParams,
+    @Query() query: PreviewQuery,
+    @Body() body: HostingPutDto,
+  ) {
+    const hosting = hostingAskedOf(body, dnsNameOf(params.name).name);
+    const op = await this.change(principal, params, 'DOMAIN_HOSTING_UPDATE', { hosting }, query);
+    return operationResult(this.settings.namespace, 'DomainHostingOperationResult', op);
+  }
+
+  @Delete('domains/:name/dns/hosting')
+  @Documented({
+    summary: 'Stop hosting a name of the zone (the apex unless `subName` is given)',
+    answer: 'DomainHostingOperationResult',
+    refuses: ['CONCURRENT_OPERATION'],
+  })
+  async removeHosting(
+    @CurrentPrincipal() principal: Principal,
+    @Param() params: DnsNameParams,
+    @Query() query: PreviewQuery,
+    @Body() body: HostingDeleteDto,
+  ) {
+    const hosting = hostingRemovalOf(body, dnsNameOf(params.name).name);
+    const op = await this.change(principal, params, 'DOMAIN_HOSTING_DISABLE', { hosting }, query);
+    return operationResult(this.settings.namespace, 'DomainHostingOperationResult', op);
   }
 
   private recordResult(op: ExistingOperation) {

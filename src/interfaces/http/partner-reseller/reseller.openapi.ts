@@ -2,6 +2,7 @@ import { partnerType } from '../../../application/shared/partner-type';
 import { DNS_AVAILABILITY_STATUSES } from '../../../domain/dns-domains/dns-availability';
 import { DNS_FLAGS } from '../../../domain/dns-domains/dns-flags';
 import { RECORD_TYPES, TTL_RANGE } from '../../../domain/dns-domains/dns-setup';
+import { HOSTING_TYPES } from '../../../domain/dns-domains/hosting';
 import { INBOUND_INELIGIBILITIES } from '../../../domain/dns-domains/inbound-transfer';
 import { partnerErrorSchemas } from '../shared/openapi/error-schemas';
 import { JsonSchema, ref } from '../shared/openapi/json-schema';
@@ -165,7 +166,7 @@ export const resellerPartnerDocument = (namespace: string): SurfaceDocument => {
       parameters: {
         type: 'object',
         description:
-          'CONTACT_CREATE {purposes, contactId}: the contact is usable by its id from the first answer; DOMAIN_REGISTER {owner{new, id?}, contacts{admin?, tech?, billing?}, period}; DNS_RECORD_CREATE {subName?, type, values, ttl, $upsert}; DNS_RECORD_UPDATE {id, values?, ttl?}; DNS_RECORD_DELETE {id}; DOMAIN_SET_NAMESERVERS {items?, dnssec?} (no items: ours)',
+          'CONTACT_CREATE {purposes, contactId}: the contact is usable by its id from the first answer; DOMAIN_REGISTER {owner{new, id?}, contacts{admin?, tech?, billing?}, period}; DNS_RECORD_CREATE {subName?, type, values, ttl, $upsert}; DNS_RECORD_UPDATE {id, values?, ttl?}; DNS_RECORD_DELETE {id}; DOMAIN_SET_NAMESERVERS {items?, dnssec?} (no items: ours); DOMAIN_DNS_SECURITY_SET_DNSSEC and _DELETE_DNSSEC {domain}; DOMAIN_HOSTING_UPDATE {subName?, type, targetUrl}; DOMAIN_HOSTING_DISABLE {subName?}',
       },
       result: {
         type: 'object',
@@ -305,6 +306,16 @@ export const resellerPartnerDocument = (namespace: string): SurfaceDocument => {
       status: { enum: ['ENABLED', 'DISABLED'], description: 'ENABLED while the registry publishes DS records' },
     }),
     DomainDnsSecurityOperationResult: result('DomainDnsSecurityOperationResult'),
+    Hosting: closed(['@type', 'type', 'targetUrl', 'status', 'certificateStatus'], {
+      '@type': type('DomainHostingDetails'),
+      type: { enum: [...HOSTING_TYPES] },
+      targetUrl: { type: 'string', format: 'uri' },
+      subName: { type: 'string', description: 'The hosted name below the domain; absent at the apex' },
+      status: { const: 'ACTIVE', description: 'Served as soon as its operation completed' },
+      certificateStatus: { enum: ['PENDING', 'ACTIVE'], description: 'PENDING until the certificate is issued' },
+    }),
+    HostingList: pageOf('Hosting', OPAQUE_CURSOR),
+    DomainHostingOperationResult: result('DomainHostingOperationResult'),
     AuthorizationCode: closed(['@type', 'code'], {
       '@type': type('ICannDomainTransferAuthorizationCode'),
       code: { type: 'string', description: 'Give it to the gaining registrar' },

@@ -1,0 +1,47 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { SecretBox } from '../../application/identity/identity.ports';
+import { EventStore } from '../../application/shared/event-store.port';
+import { AppConfig } from '../config/config';
+import { ServedZones } from './served-zones';
+
+/**
+ * The process's one in-memory copy of the zones, shared by the DNS server and the hosting listener: it follows the
+ * store from the first time either asks for it, and both wait until it has caught up before they serve.
+ */
+@Injectable()
+export class ZoneMirror {
+  private readonly log = new Logger(ZoneMirror.name);
+  private following: Promise<ServedZones> | undefined;
+  private zones: ServedZones | undefined;
+
+  constructor(
+    private readonly config: AppConfig,
+    private readonly store: EventStore,
+    private readonly box: SecretBox,
+  ) {}
+
+  /** The zones, caught up with the store. */
+  ready(): Promise<ServedZones> {
+    this.following ??= this.follow();
+    return this.following;
+  }
+
+  async close(): Promise<void> {
+    await this.zones?.close();
+  }
+
+  private async follow(): Promise<ServedZones> {
+    const values = this.config.values;
+    const zones = new ServedZones({
+      nameservers: values.dnsNameservers.split(','),
+      hostmaster: values.dnsHostmaster,
+      open: (sealed) => this.box.open(sealed),
+      hostingAddresses: values.hostingAddress.split(','),
+    });
+    this.zones = zones;
+    await zones.follow(this.store, values.subscriptionPollMs, (error) =>
+      this.log.warn(`the zones could not follow the store: ${(error as Error).message}`),
+    );
+    return zones;
+  }
+}

@@ -1,0 +1,142 @@
+import {
+  createServer as createHttpServer,
+  IncomingMessage,
+  request as httpRequest,
+  Server,
+  ServerResponse,
+} from 'node:http';
+import { createServer as createHttpsServer, request as httpsRequest } from 'node:https';
+import { AddressInfo } from 'node:net';
+import { createSecureContext, SecureContext } from 'node:tls';
+import { forwardedUrlOf } from '../../domain/dns-domains/hosting';
+import { isPrivateHost } from '../../domain/webhooks/private-address';
+import { ServedSite } from '../dns-server/served-zone';
+import { publicOnlyLookup } from '../webhooks/webhook-sender';
+
+/** Where the hosting listener finds a hosted name's site. */
+export interface SiteLookup {
+  siteOf(host: string): ServedSite | undefined;
+}
+
+/** Headers of one hop only (RFC 9110 §7.6.1): a proxy never passes them on. */
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+]);
+/** An origin that has not answered in this long gets a 504 sent for it. */
+const ORIGIN_TIMEOUT_MS = 30_000;
+
+const withoutHopByHop = (headers: IncomingMessage['headers']): IncomingMessage['headers'] =>
+  Object.fromEntries(Object.entries(headers).filter(([name]) => !HOP_BY_HOP.has(name.toLowerCase())));
+
+const plain = (response: ServerResponse, status: number, text: string): void => {
+  response.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
+  response.end(`${text}\n`);
+};
+
+/** The name a request is for: its Host header without the port, lowercase, without a trailing dot. */
+const hostOf = (request: IncomingMessage): string =>
+  (request.headers.host ?? '').replace(/:\d+$/, '').replace(/\.$/, '').toLowerCase();
+
+/**
+ * The hosting listener: HTTP and HTTPS (each hosted name's certificate chosen by SNI), routed by `Host`. A redirect
+ * answers 301 or 302 to the target with the request's path and query; a reverse proxy passes the request to the
+ * target origin and its answer back, status, headers and body, without hop-by-hop headers. A name not hosted here is
+ * a 404; an origin that cannot be reached, a 502; a private origin, unless allowed, is never reached.
+ */
+export class HostingListener {
+  private http: Server | undefined;
+  private https: Server | undefined;
+  private readonly contexts = new Map<string, { pem: string; context: SecureContext }>();
+
+  constructor(
+    private readonly sites: SiteLookup,
+    private readonly allowPrivateTargets: boolean,
+  ) {}
+
+  /** Binds HTTP and HTTPS; resolves with their ports (0 takes free ones). */
+  async listen(host: string, port: number, tlsPort: number): Promise<{ http: number; https: number }> {
+    const handler = (request: IncomingMessage, response: ServerResponse) => this.handle(request, response);
+    this.http = createHttpServer(handler);
+    this.https = createHttpsServer({ SNICallback: (name, callback) => callback(null, this.contextOf(name)) }, handler);
+    const bound = async (server: Server, at: number) => {
+      await new Promise<void>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(at, host, () => resolve());
+      });
+      return (server.address() as AddressInfo).port;
+    };
+    return { http: await bound(this.http, port), https: await bound(this.https, tlsPort) };
+  }
+
+  async close(): Promise<void> {
+    for (const server of [this.http, this.https]) {
+      server?.closeAllConnections();
+      await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+    }
+  }
+
+  /** The TLS context of a hosted name with a certificate; none (the handshake fails) for any other name. */
+  private contextOf(name: string): SecureContext | undefined {
+    const certificate = this.sites.siteOf(name.toLowerCase())?.certificate;
+    if (!certificate) return undefined;
+    const cached = this.contexts.get(name);
+    if (cached?.pem === certificate.certificatePem) return cached.context;
+    const context = createSecureContext({ cert: certificate.certificatePem, key: certificate.privateKeyPem });
+    this.contexts.set(name, { pem: certificate.certificatePem, context });
+    return context;
+  }
+
+  private handle(request: IncomingMessage, response: ServerResponse): void {
+    const site = this.sites.siteOf(hostOf(request));
+    if (!site) return plain(response, 404, 'No site is hosted at this name.');
+    const url = new URL(request.url ?? '/', 'http://hosted.invalid');
+    const target = forwardedUrlOf(site.targetUrl, url.pathname, url.search);
+    if (site.type === 'REDIRECT_301' || site.type === 'REDIRECT_302') {
+      response.writeHead(site.type === 'REDIRECT_301' ? 301 : 302, { location: target, 'content-length': '0' });
+      response.end();
+      return;
+    }
+    this.proxy(request, response, new URL(target));
+  }
+
+  private proxy(request: IncomingMessage, response: ServerResponse, target: URL): void {
+    if (!this.allowPrivateTargets && isPrivateHost(target.hostname)) {
+      return plain(response, 502, 'The origin of this site is not reachable from here.');
+    }
+    const secure = request.socket && 'encrypted' in request.socket;
+    const outgoing = (target.protocol === 'https:' ? httpsRequest : httpRequest)(target, {
+      method: request.method,
+      headers: {
+        ...withoutHopByHop(request.headers),
+        host: target.host,
+        'x-forwarded-host': request.headers.host ?? '',
+        'x-forwarded-proto': secure ? 'https' : 'http',
+        'x-forwarded-for': request.socket.remoteAddress ?? '',
+      },
+      agent: false,
+      timeout: ORIGIN_TIMEOUT_MS,
+      ...(this.allowPrivateTargets ? {} : { lookup: publicOnlyLookup }),
+    });
+    outgoing.on('response', (answer) => {
+      response.writeHead(answer.statusCode ?? 502, withoutHopByHop(answer.headers));
+      answer.pipe(response);
+    });
+    outgoing.on('timeout', () => {
+      outgoing.destroy();
+      if (!response.headersSent) plain(response, 504, 'The origin of this site did not answer in time.');
+    });
+    outgoing.on('error', () => {
+      if (!response.headersSent) plain(response, 502, 'The origin of this site could not be reached.');
+      else response.destroy();
+    });
+    request.pipe(outgoing);
+  }
+}

@@ -1,0 +1,34 @@
+import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { AppConfig } from '../config/config';
+import { ZoneMirror } from '../dns-server/zone-mirror';
+import { Runtime } from '../runtime';
+import { HostingListener } from './hosting-listener';
+
+/** The hosting listener on `HOSTING_HOST` (`HOSTING_PORT` HTTP, `HOSTING_TLS_PORT` HTTPS), in the API roles. */
+@Injectable()
+export class HostingServer implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly log = new Logger(HostingServer.name);
+  private listener: HostingListener | undefined;
+  /** The ports it listens on; undefined when it does not run. */
+  ports: { http: number; https: number } | undefined;
+
+  constructor(
+    private readonly runtime: Runtime,
+    private readonly config: AppConfig,
+    private readonly mirror: ZoneMirror,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    if (!this.runtime.servesApi) return;
+    const values = this.config.values;
+    this.listener = new HostingListener(await this.mirror.ready(), values.hostingAllowPrivateTargets);
+    this.ports = await this.listener.listen(values.hostingHost, values.hostingPort, values.hostingTlsPort);
+    this.log.log(
+      `hosting listening on ${values.hostingHost}:${this.ports.http} (HTTP) and :${this.ports.https} (HTTPS)`,
+    );
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.listener?.close();
+  }
+}
