@@ -247,8 +247,8 @@ const BAD_REQUESTS: [string, 'POST' | 'PATCH' | 'PUT' | 'DELETE', string, unknow
 
 /**
  * Bad DNS input on surface D: record values of every type against their RFCs, zone rules, TTLs, batches with one bad
- * entry, nameserver sets, DS records and hosting, all answered 400 in surface D's error format; afterwards the zone, the
- * nameservers and the DS records are as they were, and no operation was made.
+ * entry, nameserver sets, DS records and hosting, all answered 400 in surface D's error format; afterwards the zone,
+ * the nameservers and the DS records are as they were, and no operation was made.
  */
 describe('bad DNS input on surface D', () => {
   let subject: TestApp;

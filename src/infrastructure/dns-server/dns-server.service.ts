@@ -19,7 +19,7 @@ export const transferPolicyOf = (allowed: string): TransferPolicy => {
 /**
  * The authoritative DNS server of the zones on our nameservers, on `DNS_HOST`:`DNS_PORT` (UDP and TCP), in the
  * roles that serve the API. It answers once its zones have caught up with the store, so that a restarted server
- * never answers from an empty copy.
+ * never answers from an empty copy. A second API process on the same host finds the port taken and serves no DNS.
  */
 @Injectable()
 export class DnsServer implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -39,7 +39,14 @@ export class DnsServer implements OnApplicationBootstrap, BeforeApplicationShutd
     const values = this.config.values;
     const zones = await this.mirror.ready();
     this.listener = new DnsListener(new DnsResponder(zones, transferPolicyOf(values.dnsTransferAllow)));
-    this.port = await this.listener.listen(values.dnsHost, values.dnsPort);
+    try {
+      this.port = await this.listener.listen(values.dnsHost, values.dnsPort);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+      // another API process of this machine serves DNS on the port: one server answers for all of them
+      this.log.warn(`DNS_PORT ${values.dnsPort} is taken: this process serves no DNS`);
+      return;
+    }
     this.log.log(`DNS server listening on ${values.dnsHost}:${this.port} (UDP and TCP)`);
   }
 
