@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import { randomBytes } from 'node:crypto';
 import { Resolver } from 'node:dns/promises';
 import { DnsServer } from '../../src/infrastructure/dns-server/dns-server.service';
+import { eventually } from '../support/eventually';
 import { createTestApp, TestApp } from '../support/test-app';
 import { newReseller, Partner } from '../support/web3-partner';
 
@@ -163,14 +164,19 @@ describe('the authoritative DNS server', () => {
   it('shows a change once its operation completed, and stops answering for a name on hold', async () => {
     await completed(await batch([{ subName: 'fresh', type: 'A', values: ['203.0.113.5'], ttl: 60 }]));
     // the server follows the store's notifications: within a second of the operation completing
-    const started = Date.now();
-    let seen: string[] = [];
-    while (Date.now() - started < 1000 && seen.length === 0) seen = await digShort(`fresh.${name}`, 'A');
-    expect(seen).toEqual(['203.0.113.5']);
+    await eventually(async () => expect(await digShort(`fresh.${name}`, 'A')).toEqual(['203.0.113.5']), 1000);
     await completed(await reseller.call('PATCH', `/domains/${name}/flags`, { DNS_RESOLUTION: { status: 'DISABLED' } }));
-    const held = Date.now();
-    while (Date.now() - held < 1000 && !/REFUSED/.test(await dig(name, 'A')));
-    expect(await dig(name, 'A')).toMatch(/status: REFUSED/);
+    await eventually(async () => expect(await dig(name, 'A')).toMatch(/status: REFUSED/), 1000);
     await completed(await reseller.call('PATCH', `/domains/${name}/flags`, { DNS_RESOLUTION: { status: 'ENABLED' } }));
+  });
+
+  it('stops answering for a name delegated to the customer’s nameservers, and answers again when it is back', async () => {
+    await completed(await reseller.call('PUT', `/domains/${name}/dns/nameservers`, { items: ['ns1.example.net'] }));
+    await eventually(async () => expect(await dig(name, 'A')).toMatch(/status: REFUSED/), 1000);
+    await completed(await reseller.call('DELETE', `/domains/${name}/dns/nameservers`));
+    await eventually(
+      async () => expect((await digShort(name, 'A')).sort()).toEqual(['192.0.2.10', '192.0.2.11']),
+      1000,
+    );
   });
 });

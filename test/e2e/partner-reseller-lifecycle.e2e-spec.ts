@@ -116,6 +116,30 @@ describe('the life of a reseller’s name (surface D)', () => {
     expect((await registration()).registration.expirationDate).toBe(expires.toISOString());
   });
 
+  it('is served by our DNS: records, DNSSEC and hosting, the customer’s nameservers and ours again', async () => {
+    const change = async (method: 'POST' | 'PUT' | 'DELETE' | 'PATCH', path: string, body?: object) =>
+      completed((await reseller.call(method, `/domains/${NAME}${path}`, body)).body.operation.id);
+    await change('POST', '/dns/records', { subName: 'www', type: 'A', values: ['192.0.2.80'], ttl: 300 });
+    await change('POST', '/dns/security', {});
+    await change('PUT', '/dns/hosting', { type: 'REDIRECT_301', targetUrl: 'https://example.org', subName: 'go' });
+    await change('PUT', '/dns/nameservers', { items: ['ns1.example.net', 'ns2.example.net'] });
+    expect((await reseller.call('GET', `/domains/${NAME}/dns`)).body.provider).toBe('EXTERNAL');
+    await change('DELETE', '/dns/nameservers');
+    expect((await reseller.call('GET', `/domains/${NAME}/dns/nameservers?$expand=dnssec`)).body).toMatchObject({
+      items: ['ns1.domain-engine.test', 'ns2.domain-engine.test'],
+      dnssec: { enabled: true, items: [{ algorithm: 13, digestType: 2 }] },
+    });
+    expect((await reseller.call('GET', `/domains/${NAME}/dns/records`)).body.items).toMatchObject([
+      { subName: 'www', type: 'A', values: ['192.0.2.80'] },
+    ]);
+    expect((await reseller.call('GET', `/domains/${NAME}/dns/hosting`)).body.items).toMatchObject([
+      { subName: 'go', type: 'REDIRECT_301', status: 'ACTIVE' },
+    ]);
+    await change('DELETE', '/dns/hosting', { subName: 'go' });
+    await change('DELETE', '/dns/security');
+    expect((await reseller.call('GET', `/domains/${NAME}/dns/security`)).body.status).toBe('DISABLED');
+  });
+
   it('expires into the auto-renew grace, then redemption, and comes back restored with a renewal', async () => {
     const expiresAt = (await registry.info(NAME))!.expiresAt;
     await advanceTo(expiresAt + DAY_MS);
@@ -184,7 +208,22 @@ describe('the life of a reseller’s name (surface D)', () => {
 
   it('shows every step in the operations and the billing', async () => {
     const listed = (
-      await reseller.call('GET', '/operations?type=DOMAIN_ADMIN_UPDATE&type=DOMAIN_RENEW&type=DOMAIN_FLAGS_UPDATE')
+      await reseller.call(
+        'GET',
+        `/operations?${[
+          'DOMAIN_ADMIN_UPDATE',
+          'DOMAIN_RENEW',
+          'DOMAIN_FLAGS_UPDATE',
+          'DOMAIN_DNS_RECORD_CREATE',
+          'DOMAIN_DNS_SECURITY_ENABLE',
+          'DOMAIN_DNS_SECURITY_DELETE',
+          'DOMAIN_HOSTING_UPDATE',
+          'DOMAIN_HOSTING_DISABLE',
+          'DOMAIN_DNS_NAME_SERVER_UPDATE',
+        ]
+          .map((type) => `type=${type}`)
+          .join('&')}`,
+      )
     ).body.items as { id: string }[];
     expect(listed.map((op) => op.id).reverse()).toEqual(operations);
     // each charge once; a restoration and its renewal share a moment, so the list's order between them is not told
