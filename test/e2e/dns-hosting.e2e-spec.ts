@@ -159,7 +159,18 @@ describe('hosting of a reseller’s names', () => {
     ]);
   });
 
-  it('resolves hosted names to the hosting listener', async () => {
+  it('resolves hosted names to the hosting listener, listed as the hosting’s read-only records', async () => {
+    const [address] = (await reseller.call('GET', `/domains/${name}/dns/records?subName=app`)).body.items;
+    expect(address).toMatchObject({
+      subName: 'app',
+      type: 'A',
+      values: ['127.0.0.1'],
+      readonly: { state: true, reasons: ['HOSTING'] },
+    });
+    const changed = await reseller.call('PATCH', `/domains/${name}/dns/records/${address.id}`, {
+      values: ['192.0.2.9'],
+    });
+    expect(changed.status).toBe(404);
     const port = subject.app.get(DnsServer).port!;
     const { stdout } = await promisify(execFile)('dig', [
       '@127.0.0.1',

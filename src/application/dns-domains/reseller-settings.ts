@@ -16,6 +16,8 @@ export class ResellerSettings {
     readonly transferPollMs: number,
     /** Our nameservers: what the registry gets for names on our DNS (`DNS_NAMESERVERS`). */
     readonly nameservers: readonly string[],
+    /** Where hosted names resolve: the hosting listener's addresses (`HOSTING_ADDRESS`). */
+    readonly hostingAddresses: readonly string[],
   ) {}
 
   sells(tld: string): boolean {

@@ -1,4 +1,6 @@
-import { subNameOf } from './zone-records';
+import { createHash } from 'node:crypto';
+import { isIPv6 } from 'node:net';
+import { RecordSet, subNameOf } from './zone-records';
 
 /** What the service does with web requests for a name (`interface-spec.md` Surface D). */
 export const HOSTING_TYPES = ['REDIRECT_301', 'REDIRECT_302', 'REVERSE_PROXY'] as const;
@@ -54,3 +56,30 @@ export const forwardedUrlOf = (targetUrl: string, path: string, query: string): 
   const search = [target.search.replace(/^\?/, ''), query.replace(/^\?/, '')].filter(Boolean).join('&');
   return `${target.origin}${base}${path.startsWith('/') ? path : `/${path}`}${search ? `?${search}` : ''}`;
 };
+
+/** Hosted names' addresses stay five minutes in caches, like negative answers. */
+export const HOSTING_TTL = 300;
+
+/** A stable record id (`rr-<uuid>`) for a hosted name's address set, made from the zone, name and type. */
+const hostingRecordIdOf = (zone: string, subName: string, type: string): string => {
+  const hex = createHash('sha256').update(`${zone}\u0000${subName}\u0000${type}`).digest('hex');
+  return `rr-${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+};
+
+/**
+ * The address sets the hosting answers for its hosted names (the listener's addresses, `HOSTING_ADDRESS`): shown
+ * with the zone's records as read-only, since they change with the hosting, not through the record routes.
+ */
+export const hostingRecordsOf = (
+  zone: string,
+  sites: readonly Pick<HostingSite, 'subName'>[],
+  addresses: readonly string[],
+): RecordSet[] =>
+  sites.flatMap(({ subName }) =>
+    (['A', 'AAAA'] as const).flatMap((type) => {
+      const values = addresses.filter((address) => isIPv6(address) === (type === 'AAAA'));
+      return values.length === 0
+        ? []
+        : [{ id: hostingRecordIdOf(zone, subName, type), subName, type, values, ttl: HOSTING_TTL }];
+    }),
+  );

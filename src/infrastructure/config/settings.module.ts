@@ -83,6 +83,7 @@ export const issuerOf = (config: AppConfig): string =>
           config.values.publicUrl ?? `http://localhost:${config.values.port}`,
           config.values.resellerTransferPollMs,
           config.values.dnsNameservers.split(','),
+          config.values.hostingAddress.split(','),
         ),
       inject: [AppConfig, TldCatalog],
     },

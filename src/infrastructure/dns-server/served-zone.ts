@@ -1,6 +1,5 @@
 import type { Answer } from 'dns-packet';
-import { isIPv6 } from 'node:net';
-import { HostingType } from '../../domain/dns-domains/hosting';
+import { hostingRecordsOf, HostingType } from '../../domain/dns-domains/hosting';
 import { parseRecordValue } from '../../domain/dns-domains/record-values';
 import { DnsZoneRow } from '../../projections/dns-zones/dns-zones.projection';
 import { answerOf } from './record-rdata';
@@ -26,8 +25,6 @@ export interface ServedSite {
 /** The TTL of the SOA and NS at the apex, and the SOA's timers (RFC 1912 §2.2 values for a zone like ours). */
 const APEX_TTL = 3600;
 const SOA_TIMERS = { refresh: 3600, retry: 600, expire: 1_209_600, minimum: 300 };
-/** Hosted names' addresses change only with the listener's: five minutes, like our negative answers. */
-const HOSTING_TTL = 300;
 
 /** One record set as served: its answers (one per value) under its owner name. */
 export interface ServedSet {
@@ -90,7 +87,8 @@ export const servedZoneOf = (row: DnsZoneRow, defaults: ZoneDefaults): ServedZon
     ttl: APEX_TTL,
     answers: defaults.nameservers.map((host) => ({ name: apex, type: 'NS', ttl: APEX_TTL, class: 'IN', data: host })),
   });
-  for (const set of row.records) {
+  // a hosted name resolves to the hosting listener: its A and AAAA records are the hosting's, none of the zone's
+  for (const set of [...row.records, ...hostingRecordsOf(apex, row.hosting, defaults.hostingAddresses)]) {
     const owner = ownerOf(set.subName, apex);
     const data = set.values.flatMap((value) => {
       const parsed = parseRecordValue(set.type, value);
@@ -111,13 +109,6 @@ export const servedZoneOf = (row: DnsZoneRow, defaults: ZoneDefaults): ServedZon
         ? { certificatePem: certificate.certificatePem, privateKeyPem: defaults.open(certificate.sealedPrivateKey) }
         : null,
     });
-    // a hosted name resolves to the hosting listener (its A and AAAA records are the hosting's, none of the zone's)
-    for (const address of defaults.hostingAddresses) {
-      const type = isIPv6(address) ? 'AAAA' : 'A';
-      const answer: Answer = { name: owner, type, ttl: HOSTING_TTL, class: 'IN', data: address };
-      const set = nodes.get(owner)?.get(type);
-      put(owner, type, { ttl: HOSTING_TTL, answers: [...(set?.answers ?? []), answer] });
-    }
   }
   const names = new Set<string>();
   for (const owner of nodes.keys()) {

@@ -9,6 +9,7 @@ import {
 } from '../../../application/dns-domains/update-domain.command';
 import { Principal } from '../../../application/identity/authenticator';
 import { subNameOf } from '../../../domain/dns-domains/zone-records';
+import { hostingRecordsOf } from '../../../domain/dns-domains/hosting';
 import { ExistingOperation } from '../../../domain/operations/operation';
 import { GetDnsZone } from '../../../projections/dns-zones/dns-zones.queries';
 import { Access, CurrentPrincipal } from '../shared/auth/access';
@@ -77,7 +78,9 @@ export class ResellerDnsController {
     const after = decodeCursor(query.$cursor, isRecordPosition);
     const subNames = query.subName?.map((subName) => subNameOf(subName, name.name));
     const zone = await this.queries.execute(new GetDnsZone(principal.accountId, name.name));
-    const sets = [...(zone?.records ?? [])]
+    const hosted = hostingRecordsOf(name.name, zone?.hosting ?? [], this.settings.hostingAddresses);
+    const readonly = new Set(hosted.map((set) => set.id));
+    const sets = [...(zone?.records ?? []), ...hosted]
       .filter((set) => !query.type || query.type.includes(set.type))
       .filter((set) => !subNames || subNames.includes(set.subName))
       .sort((a, b) => (keyOf(a) < keyOf(b) ? -1 : 1))
@@ -86,7 +89,7 @@ export class ResellerDnsController {
     const next = sets.length > PAGE ? { key: keyOf(page.at(-1)!) } : null;
     return resellerPage(
       this.settings.namespace,
-      page.map((set) => recordView(this.settings.namespace, set)),
+      page.map((set) => recordView(this.settings.namespace, set, readonly.has(set.id) ? ['HOSTING'] : [])),
       next,
     );
   }

@@ -188,15 +188,15 @@ export const dnsMetadataView = (namespace: string, mine: AccountName, ours: read
   };
 };
 
-/** A record set of `GET /dns/records`: the apex's without `subName`. */
-export const recordView = (namespace: string, set: RecordSet) => ({
+/** A record set of `GET /dns/records`: the apex's without `subName`; a hosted name's addresses read-only. */
+export const recordView = (namespace: string, set: RecordSet, readonlyReasons: readonly 'HOSTING'[] = []) => ({
   '@type': partnerType(namespace, 'DomainDnsRecord'),
   id: set.id,
   ...(set.subName ? { subName: set.subName } : {}),
   type: set.type,
   values: set.values,
   ttl: set.ttl,
-  readonly: { state: false, reasons: [] },
+  readonly: { state: readonlyReasons.length > 0, reasons: readonlyReasons },
 });
 
 /** A hosted name of `GET /dns/hosting`: served at once; its certificate PENDING until issued, then ACTIVE. */
