@@ -151,5 +151,8 @@ describe('DNSSEC of a zone on our nameservers', () => {
     await completed(await reseller.call('PUT', `/domains/${name}/dns/nameservers`, { items: ['ns1.example.net'] }));
     const refused = await reseller.call('POST', `/domains/${name}/dns/security`, {});
     expect([refused.status, refused.body.code]).toEqual([400, 'VALIDATION']);
+    // nor withdraws the customer's DS records
+    const withdrawn = await reseller.call('DELETE', `/domains/${name}/dns/security`);
+    expect([withdrawn.status, withdrawn.body.code]).toEqual([400, 'NO_CHANGE']);
   });
 });

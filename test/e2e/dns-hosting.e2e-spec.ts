@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createServer, IncomingMessage, request, Server } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { AddressInfo } from 'node:net';
+import { AddressInfo, connect } from 'node:net';
 import { promisify } from 'node:util';
 import { EventStore } from '../../src/application/shared/event-store.port';
 import { DnsServer } from '../../src/infrastructure/dns-server/dns-server.service';
@@ -195,6 +195,24 @@ describe('hosting of a reseller’s names', () => {
     expect([record.status, record.body.code]).toEqual([400, 'VALIDATION']);
     const bad = await host('REVERSE_PROXY', 'ftp://example.org', 'files');
     expect([bad.status, bad.body.code]).toEqual([400, 'VALIDATION']);
+  });
+
+  it('answers 400 to a request target that is no path, and 508 to a site proxying to itself', async () => {
+    const raw = await new Promise<string>((resolve, reject) => {
+      const socket = connect(ports.http, '127.0.0.1', () =>
+        socket.write(`GET http://[ HTTP/1.1\r\nhost: app.${name}\r\nconnection: close\r\n\r\n`),
+      );
+      let text = '';
+      socket.on('data', (chunk) => (text += chunk));
+      socket.on('end', () => resolve(text));
+      socket.on('error', reject);
+    });
+    expect(raw).toMatch(/^HTTP\/1\.1 (400)/);
+    await completed(await host('REVERSE_PROXY', `http://127.0.0.1:${ports.http}/`, 'loop'));
+    // the target is the listener itself, asked for the same hosted name: the second pass sees its own Via
+    const looped = await get(ports.http, `loop.${name}`, '/', { via: '1.1 domain-engine-hosting' });
+    expect(looped.status).toBe(508);
+    expect((await get(ports.http, `app.${name}`, '/still')).status).toBe(207); // the listener still serves
   });
 
   it('stops hosting a name: the listener answers 404 for it', async () => {

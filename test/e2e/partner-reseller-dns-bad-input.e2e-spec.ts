@@ -58,6 +58,7 @@ const BAD_VALUES: [string, string, string][] = [
   ['NAPTR', '100 10 "U" "E2U+sip" "!^.*$!sip:info@example.com!"', 'no replacement'],
   ['NAPTR', '100 10 "U" "E2U+sip" "!^.*$!sip:x!" sip.example.com', 'both a regexp and a replacement'],
   ['NAPTR', '100 10 "U-1" "E2U+sip" "" sip.example.com', 'flags with a hyphen'],
+  ['NAPTR', `100 10 "U" "E2U+sip" "!^.*$!${'x'.repeat(300)}!" .`, 'a regexp over 255 bytes'],
   ['SSHFP', '5 1 ' + 'ab'.repeat(20), 'algorithm 5'],
   ['SSHFP', '1 3 ' + 'ab'.repeat(20), 'fingerprint type 3'],
   ['SSHFP', '1 1 ' + 'ab'.repeat(19), 'a short SHA-1 fingerprint'],
@@ -92,6 +93,15 @@ const BAD_REQUESTS: [string, 'POST' | 'PATCH' | 'PUT' | 'DELETE', string, unknow
     ),
   ],
   ['a value over 1000 characters', 'POST', '/dns/records', set('TXT', ['x'.repeat(1001)])],
+  [
+    'values over 16,000 bytes in all',
+    'POST',
+    '/dns/records',
+    set(
+      'TXT',
+      Array.from({ length: 100 }, (_, index) => `${index}`.padEnd(161, 'x')),
+    ),
+  ],
   ['a value that is a number', 'POST', '/dns/records', set('A', [19202])],
   ['values that repeat', 'POST', '/dns/records', set('A', ['192.0.2.1', '192.0.2.1'])],
   ['two CNAME targets', 'POST', '/dns/records', set('CNAME', ['a.example.com', 'b.example.com'], { subName: 'x' })],

@@ -18,7 +18,8 @@ import { handleCommand } from '../shared/handle-command';
 /**
  * DNSSEC of a zone on our nameservers. `DOMAIN_DNS_SECURITY_SET_DNSSEC` makes a key (once: a job run again finds the
  * zone signed and keeps its key), signs the zone, then sends the key's DS to the registry; `_DELETE_DNSSEC`
- * withdraws the DS first, then stops signing: in both orders no resolver ever sees a DS without signatures to match.
+ * withdraws the DS first, then stops signing, so the registry never publishes a DS the zone does not match. (A
+ * resolver that cached the DS may still expect signatures until its TTL runs out: docs/dns-and-hosting.md.)
  */
 @Injectable()
 export class DnssecExecutor implements DependencyExecutor {

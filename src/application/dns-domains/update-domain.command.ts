@@ -1,7 +1,9 @@
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { ContactDetails } from '../../domain/dns-domains/contact-rules';
 import { DnsFlag, FlagStatus } from '../../domain/dns-domains/dns-flags';
+import { DsRecord } from '../../domain/dns-domains/dns-setup';
 import { dnsZoneDecider, dnsZoneStream } from '../../domain/dns-domains/dns-zone';
+import { dsOf } from '../../domain/dns-domains/zone-signing-key';
 import { ContactRole, decideDomainUpdate, RoleAssignment } from '../../domain/dns-domains/domain-update-decision';
 import { ExistingOperation } from '../../domain/operations/operation';
 import { newId } from '../../domain/shared/ids';
@@ -53,6 +55,16 @@ export class UpdateDnsDomain extends Command<ExistingOperation> {
   }
 }
 
+/** Whether the registry publishes `ds` (compared field by field: stored JSON keeps no key order). */
+const publishes = (published: readonly DsRecord[], ds: DsRecord): boolean =>
+  published.some(
+    (item) =>
+      item.keyTag === ds.keyTag &&
+      item.algorithm === ds.algorithm &&
+      item.digestType === ds.digestType &&
+      item.digest.toLowerCase() === ds.digest,
+  );
+
 @CommandHandler(UpdateDnsDomain)
 export class UpdateDnsDomainHandler implements ICommandHandler<UpdateDnsDomain> {
   constructor(
@@ -101,7 +113,12 @@ export class UpdateDnsDomainHandler implements ICommandHandler<UpdateDnsDomain> 
         contacts: mine.info.contacts!, // our names show their contacts
         zone:
           zone.status === 'OPEN'
-            ? { ...zone, signed: zone.signing !== null, hosted: zone.hosting.map((site) => site.subName) }
+            ? {
+                ...zone,
+                signed: zone.signing !== null,
+                dsPublished: zone.signing !== null && publishes(mine.info.ds, dsOf(name.name, zone.signing)),
+                hosted: zone.hosting.map((site) => site.subName),
+              }
             : null,
       };
       const decision = decideDomainUpdate(request, facts, requestStatesOf(requested));

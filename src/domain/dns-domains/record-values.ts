@@ -100,7 +100,7 @@ const svcValueProblem = (key: number, value: string | null): string | undefined 
         ? 'mandatory lists other keys'
         : undefined;
     case 1:
-      return value === null || listProblem(items, (item) => item.length > 0 && item.length <= 255)
+      return value === null || listProblem(items, (item) => item.length > 0 && Buffer.byteLength(item) <= 255)
         ? 'alpn lists protocol ids'
         : undefined;
     case 2:
@@ -224,6 +224,9 @@ const PARSERS: Readonly<Record<RecordType, (value: string) => ParsedValue>> = {
     }
     const [, , flags, service, regexp] = fields;
     if (!/^[a-z0-9]*$/i.test(flags)) return refuse('flags are letters and digits');
+    // each is a character-string on the wire (RFC 1035 §3.3): one length byte
+    if ([service, regexp].some((text) => Buffer.byteLength(text) > 255))
+      return refuse('service and regexp are 255 bytes at most');
     if (regexp !== '' && replacement !== '') return refuse('a regexp and a replacement exclude each other');
     return accept({ type: 'NAPTR', order, preference, flags, service, regexp, replacement });
   },

@@ -134,7 +134,13 @@ export const decideRegistration = (
     : [];
   // checked against the empty zone the registration opens; made before the flags, which may lock updates
   const zone = request.zone
-    ? zoneDependenciesOf(request.zone, { records: [], nameservers: null, signed: false, hosted: [] })
+    ? zoneDependenciesOf(request.zone, {
+        records: [],
+        nameservers: null,
+        signed: false,
+        dsPublished: false,
+        hosted: [],
+      })
     : [];
   const charge = { type: 'CHARGE' as const, reason: kind, amountCents: price.subTotalCents };
   const requested = requestOperation(

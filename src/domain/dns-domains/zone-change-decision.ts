@@ -37,8 +37,9 @@ export interface ZoneFacts {
   readonly records: readonly RecordSet[];
   /** The customer's nameservers; null while ours serve the zone. */
   readonly nameservers: readonly string[] | null;
-  /** Whether our nameservers sign the zone. */
+  /** Whether our nameservers sign the zone, and whether the registry publishes the DS of their key. */
   readonly signed: boolean;
+  readonly dsPublished: boolean;
   /** The sub names hosted now. */
   readonly hosted: readonly string[];
 }
@@ -179,9 +180,13 @@ const HOSTED_ADDRESS_TYPES: ReadonlySet<string> = new Set(['A', 'AAAA', 'CNAME',
  * asked. Our nameservers sign only zones they serve: customers' nameservers sign theirs and give their DS records.
  */
 const dnssecDependencies = (request: ZoneChangeRequest, zone: ZoneFacts): DependencySpec[] => {
-  if (request.dnssec === null || request.dnssec === zone.signed) return [];
+  if (request.dnssec === null) return [];
+  // a signing whose DS never reached the registry (refused) is done again; so is a withdrawal half done
+  const done = request.dnssec ? zone.signed && zone.dsPublished : !zone.signed && !zone.dsPublished;
+  if (done) return [];
   const ours = request.nameservers ? request.nameservers.hosts === null : zone.nameservers === null;
-  if (request.dnssec && !ours) {
+  if (!ours) {
+    // DS records of the customer's nameservers are theirs: withdrawing ours must not take them away
     throw new Refused(
       'VALIDATION',
       'dnssec: the name is on your own nameservers, which sign it: give their DS records with the nameservers',

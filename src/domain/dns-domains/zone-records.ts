@@ -41,14 +41,31 @@ export const subNameOf = (text: string | undefined, zone: string): string | unde
   return SUB_NAME.test(subName) && subName.length + zone.length + 1 <= 253 ? subName : undefined;
 };
 
-/** Why a set's own values are wrong (each value by its type's RFC, no repeats, one target for CNAME and ALIAS). */
+/** At most this many values in a set, and this many bytes of them: a set fits one DNS message with room to spare. */
+export const MAX_VALUES = 100;
+export const MAX_SET_BYTES = 16_000;
+
+/** A value as the data it stands for: `mx.a.com` and `MX.a.com.`, `2001:db8::1` and `2001:db8:0::1` are one. */
+const canonicalOf = (type: RecordType, value: string): string => {
+  const parsed = parseRecordValue(type, value);
+  return parsed.ok ? JSON.stringify(parsed.data) : value;
+};
+
+/**
+ * Why a set's own values are wrong: each value by its type's RFC, no value twice (as data: RFC 2181 §5 forbids
+ * repeats in a set), one target for CNAME and ALIAS, at most 100 values and 16,000 bytes of them.
+ */
 export const valueProblemsOf = (type: RecordType, values: readonly string[]): string[] => {
   const problems = values.flatMap((value, index) => {
     const parsed = parseRecordValue(type, value);
     return parsed.ok ? [] : [`values[${index}] ${parsed.problem}`];
   });
-  if (new Set(values.map((value) => value.trim().toLowerCase())).size !== values.length) {
+  if (new Set(values.map((value) => canonicalOf(type, value))).size !== values.length) {
     problems.push('values must not repeat');
+  }
+  if (values.length > MAX_VALUES) problems.push(`a set holds at most ${MAX_VALUES} values`);
+  if (values.reduce((bytes, value) => bytes + Buffer.byteLength(value), 0) > MAX_SET_BYTES) {
+    problems.push(`a set holds at most ${MAX_SET_BYTES} bytes of values`);
   }
   if ((type === 'CNAME' || type === 'ALIAS') && values.length > 1) problems.push(`a ${type} has one target`);
   return problems;
@@ -80,9 +97,9 @@ export const zoneProblemsOf = (records: readonly RecordSet[]): string[] => {
   return problems;
 };
 
-const mergedValues = (existing: readonly string[], added: readonly string[]): string[] => {
-  const seen = new Set(existing.map((value) => value.trim().toLowerCase()));
-  return [...existing, ...added.filter((value) => !seen.has(value.trim().toLowerCase()))];
+const mergedValues = (type: RecordType, existing: readonly string[], added: readonly string[]): string[] => {
+  const seen = new Set(existing.map((value) => canonicalOf(type, value)));
+  return [...existing, ...added.filter((value) => !seen.has(canonicalOf(type, value)))];
 };
 
 /**
@@ -118,7 +135,7 @@ export const applyRecordChanges = (
         `${at(created.subName)} already has ${created.type} records (record ${existing.id})`,
       );
     }
-    const values = upsert === 'APPEND' ? mergedValues(existing.values, created.values) : created.values;
+    const values = upsert === 'APPEND' ? mergedValues(created.type, existing.values, created.values) : created.values;
     sets.set(existing.id, { ...existing, values, ttl: created.ttl });
     return existing.id;
   });

@@ -10,6 +10,8 @@ export interface ZoneLookup {
 export const RCODE = { NOERROR: 0, FORMERR: 1, SERVFAIL: 2, NXDOMAIN: 3, NOTIMP: 4, REFUSED: 5 } as const;
 const AA = 0x0400;
 const RD = 0x0100;
+/** Checking disabled: echoed, as a validating client set it (RFC 4035 §3.1.6). */
+const CD = 0x0010;
 /** Longest CNAME chain followed inside the zone before answering with what was found. */
 const MAX_CHAIN = 8;
 /** Negative answers are cached for the SOA's minimum (RFC 2308 §5). */
@@ -18,7 +20,8 @@ const NEGATIVE_TTL = 300;
 /** What a signed answer must prove besides its records (RFC 4035 §3.1.3): which names or types do not exist. */
 export type Proof =
   | Readonly<{ kind: 'NXDOMAIN'; name: string; encloser: string }>
-  | Readonly<{ kind: 'NODATA'; name: string }>
+  /** `wildcard`: the wildcard the name was answered from, whose types the proof shows. */
+  | Readonly<{ kind: 'NODATA'; name: string; wildcard?: string }>
   /** Answered from a wildcard: that the name asked for does not exist. */
   | Readonly<{ kind: 'WILDCARD'; name: string; wildcard: string }>
   /** A delegation: its DS records, or that it has none. */
@@ -86,13 +89,19 @@ const referral = (zone: ServedZone, cut: string): Sections => {
   return { rcode: RCODE.NOERROR, authoritative: false, answers: [], authorities: [...ns], additionals: glue, proofs };
 };
 
-/** An ALIAS answered as the addresses of its target, when the target is a name we serve. */
-const flattened = (zones: ZoneLookup, alias: ServedSet, type: string, owner: string): Answer[] => {
+/**
+ * An ALIAS answered as the addresses of its target, when the target is a name we serve; in a signed zone only a
+ * target in the same zone, whose types the zone's NSEC records can tell (`signingOf`).
+ */
+const flattened = (zones: ZoneLookup, from: ServedZone, alias: ServedSet, type: string, owner: string): Answer[] => {
   const target = alias.aliasOf!;
-  const zone = zones.zoneOf(target);
+  const zone = from.signing ? (inZone(from, target) ? from : undefined) : zones.zoneOf(target);
   const set = zone?.served ? zone.nodes.get(target)?.get(type) : undefined;
   return set ? renamed(set.answers, owner, alias.ttl) : [];
 };
+
+/** Whether a name is the zone's apex or below it. */
+export const inZone = (zone: ServedZone, name: string): boolean => name === zone.apex || name.endsWith(`.${zone.apex}`);
 
 /**
  * The sections answering one question for a zone we serve (RFC 1034 §4.3.2): the records of the name and type,
@@ -122,18 +131,18 @@ export const answerQuestion = (zones: ZoneLookup, zone: ServedZone, question: Qu
     } else if (own && !own.aliasOf) {
       answers.push(...renamed(own.answers, name));
     } else if (node?.has('ALIAS') && (type === 'A' || type === 'AAAA')) {
-      answers.push(...flattened(zones, node.get('ALIAS')!, type, name));
+      answers.push(...flattened(zones, zone, node.get('ALIAS')!, type, name));
     } else if (node?.has('CNAME') && type !== 'CNAME') {
       const cname = renamed(node.get('CNAME')!.answers, name);
       answers.push(...cname);
       const target = targetOf(cname[0]);
-      if (target === zone.apex || target.endsWith(`.${zone.apex}`)) {
+      if (inZone(zone, target)) {
         name = target;
         continue;
       }
     }
     const nodata = answers.length === before;
-    if (nodata) proofs.push({ kind: 'NODATA', name });
+    if (nodata) proofs.push({ kind: 'NODATA', name, ...(wildcard ? { wildcard } : {}) });
     const authorities = nodata ? soaOf(zone) : [];
     return { rcode: RCODE.NOERROR, authoritative: true, answers, authorities, additionals: [], proofs };
   }
@@ -142,4 +151,4 @@ export const answerQuestion = (zones: ZoneLookup, zone: ServedZone, question: Qu
 
 /** The header flags of an answer: authoritative or not, the query's recursion-desired bit echoed, the rcode. */
 export const flagsOf = (query: Packet, sections: Pick<Sections, 'rcode' | 'authoritative'>): number =>
-  (sections.authoritative ? AA : 0) | ((query.flags ?? 0) & RD) | (sections.rcode & 0x0f);
+  (sections.authoritative ? AA : 0) | ((query.flags ?? 0) & (RD | CD)) | (sections.rcode & 0x0f);

@@ -5,8 +5,10 @@ import { DnsResponder } from './dns-responder';
 
 /** A TCP client idle this long is let go (RFC 7766 §6.2.3 suggests seconds, not minutes). */
 const TCP_IDLE_MS = 10_000;
-/** Connections served at once: more wait for the kernel's backlog. */
+/** Connections served at once: more are closed as they come. */
 const MAX_TCP_CONNECTIONS = 512;
+/** Answers a client has not read yet, per connection: past this, its queries wait until it reads (backpressure). */
+const MAX_UNREAD_BYTES = 256 * 1024;
 
 /**
  * The authoritative server's sockets: UDP and TCP on one port (RFC 7766: TCP is not optional). Each UDP datagram
@@ -49,8 +51,13 @@ export class DnsListener {
       const socket = createSocket(isIPv6(host) ? 'udp6' : 'udp4');
       socket.once('error', reject);
       socket.on('message', (message, remote) => {
+        if (remote.port === 0) return; // nowhere to answer (and sending there throws)
         for (const answer of this.responder.respond(message, 'udp', remote.address)) {
-          socket.send(answer, remote.port, remote.address);
+          try {
+            socket.send(answer, remote.port, remote.address);
+          } catch {
+            return; // an address the socket cannot send to: the query goes unanswered, the server goes on
+          }
         }
       });
       socket.bind(port, host, () => {
@@ -80,19 +87,31 @@ export class DnsListener {
     socket.on('error', () => socket.destroy());
     socket.on('close', () => this.connections.delete(socket));
     let pending = Buffer.alloc(0);
-    socket.on('data', (chunk) => {
-      pending = pending.length === 0 ? chunk : Buffer.concat([pending, chunk]);
+    const answerPending = (): void => {
       while (pending.length >= 2 && pending.length >= 2 + pending.readUInt16BE(0)) {
         const length = pending.readUInt16BE(0);
         const message = pending.subarray(2, 2 + length);
         pending = pending.subarray(2 + length);
         for (const answer of this.responder.respond(message, 'tcp', socket.remoteAddress ?? '')) {
           const framed = Buffer.alloc(2 + answer.length);
-          framed.writeUInt16BE(answer.length);
+          framed.writeUInt16BE(answer.length); // the responder never makes a message over 65,535 bytes
           answer.copy(framed, 2);
           socket.write(framed);
         }
+        if (socket.writableLength > MAX_UNREAD_BYTES) {
+          // a client that does not read its answers gets no more until it does
+          socket.pause();
+          socket.once('drain', () => {
+            socket.resume();
+            answerPending();
+          });
+          return;
+        }
       }
+    };
+    socket.on('data', (chunk) => {
+      pending = pending.length === 0 ? chunk : Buffer.concat([pending, chunk]);
+      answerPending();
     });
   }
 }

@@ -4,12 +4,13 @@ import { answerQuestion, flagsOf, RCODE, Sections, ZoneLookup } from './authorit
 import { ServedZone } from './served-zone';
 import { signedSections, signedZone } from './signed-sections';
 
-/** The UDP payload our answers offer (RFC 9715's advice, no IP fragmentation) and the most a client may ask for. */
+/** The UDP payload our answers offer and the most they use whatever a client offers (RFC 9715: no fragmentation). */
 const OUR_UDP_PAYLOAD = 1232;
-const MAX_UDP_PAYLOAD = 4096;
 const CLASSIC_UDP_PAYLOAD = 512;
-/** Answers per message of a zone transfer: small enough to stay well under 64 KB. */
-const AXFR_CHUNK = 100;
+/** Bytes of records per message of a zone transfer: well under the 65,535 a TCP message can carry. */
+const AXFR_CHUNK_BYTES = 16_000;
+/** The most one DNS message can be over TCP (its two-byte length). */
+const MAX_MESSAGE = 65_535;
 /** BADVERS, an extended rcode (RFC 6891 §6.1.3): 16, its upper eight bits in the OPT record. */
 const BADVERS_UPPER = 1;
 
@@ -19,6 +20,10 @@ export type Transport = 'udp' | 'tcp';
 export type TransferPolicy = (address: string) => boolean;
 
 type Opt = Extract<Answer, { type: 'OPT' }>;
+
+/** dns-packet's size of one resource record, which its type declarations leave out. */
+const recordSizeOf = (record: Answer): number =>
+  (dnsPacket as unknown as { answer: { encodingLength(record: Answer): number } }).answer.encodingLength(record);
 
 const optOf = (query: Packet): Opt | undefined =>
   query.additionals?.find((answer): answer is Opt => answer.type === 'OPT');
@@ -94,12 +99,20 @@ export class DnsResponder {
       [...node.values()].filter((set) => !set.aliasOf).flatMap((set) => set.answers),
     );
     const body = (zone.signing ? signedZone(zone, sets) : sets).filter((record) => !soa.includes(record));
-    const all = [...soa, ...body, ...soa];
     const messages: Buffer[] = [];
-    for (let start = 0; start < all.length; start += AXFR_CHUNK) {
-      const answers = all.slice(start, start + AXFR_CHUNK);
+    let answers: Answer[] = [];
+    let bytes = 0;
+    const flush = () => {
       messages.push(this.encode(query, { ...this.empty(RCODE.NOERROR), authoritative: true, answers }, 'tcp'));
+      [answers, bytes] = [[], 0];
+    };
+    for (const record of [...soa, ...body, ...soa]) {
+      const size = recordSizeOf(record);
+      if (bytes + size > AXFR_CHUNK_BYTES && answers.length > 0) flush();
+      answers.push(record);
+      bytes += size;
     }
+    flush();
     return messages;
   }
 
@@ -121,10 +134,15 @@ export class DnsResponder {
       additionals: [...additionals, ...ours],
     });
     const whole = dnsPacket.encode(packet(sections.answers, sections.authorities, sections.additionals, false));
-    if (transport === 'tcp') return whole;
-    const limit = opt
-      ? Math.min(Math.max(opt.udpPayloadSize ?? CLASSIC_UDP_PAYLOAD, CLASSIC_UDP_PAYLOAD), MAX_UDP_PAYLOAD)
-      : CLASSIC_UDP_PAYLOAD;
-    return whole.length <= limit ? whole : dnsPacket.encode(packet([], [], [], true));
+    const limit =
+      transport === 'tcp'
+        ? MAX_MESSAGE
+        : opt
+          ? Math.min(Math.max(opt.udpPayloadSize ?? CLASSIC_UDP_PAYLOAD, CLASSIC_UDP_PAYLOAD), OUR_UDP_PAYLOAD)
+          : CLASSIC_UDP_PAYLOAD;
+    if (whole.length <= limit) return whole;
+    // over TCP nothing bigger can be sent: a set that outgrew a message (the zone's limits keep sets far smaller)
+    if (transport === 'tcp') return headerAnswer(whole, RCODE.SERVFAIL);
+    return dnsPacket.encode(packet([], [], [], true));
   }
 }

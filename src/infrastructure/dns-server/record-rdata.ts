@@ -60,7 +60,9 @@ const svcValue = ({ key, value }: SvcParam): Buffer => {
     case 0:
       return Buffer.concat(value.split(',').map((name) => u16(svcKeyNumber(name))));
     case 1:
-      return Buffer.concat(value.split(',').map((id) => Buffer.concat([Buffer.from([id.length]), Buffer.from(id)])));
+      return Buffer.concat(
+        value.split(',').map((id) => Buffer.concat([Buffer.from([Buffer.byteLength(id)]), Buffer.from(id)])),
+      );
     case 3:
       return u16(Number(value));
     case 4:

@@ -145,7 +145,12 @@ const signingOf = (apex: string, nodes: ReadonlyMap<string, ReadonlyMap<string, 
   const types = new Map<string, string[]>();
   for (const [owner, node] of nodes) {
     if (below(owner)) continue; // glue belongs to the delegated zone
-    const own = [...node.keys()].flatMap((type) => (type === 'ALIAS' ? ['A', 'AAAA'] : [type]));
+    // an ALIAS stands for its target's addresses, when the target is in this zone (what a signed zone flattens)
+    const own = [...node.keys()].flatMap((type) => {
+      if (type !== 'ALIAS') return [type];
+      const target = nodes.get(node.get('ALIAS')!.aliasOf!);
+      return (['A', 'AAAA'] as const).filter((address) => target?.has(address));
+    });
     const isCut = cuts.includes(owner);
     const listed = isCut ? own.filter((type) => type === 'NS' || type === 'DS') : own;
     types.set(owner, [...new Set([...listed, 'RRSIG', 'NSEC'])]);

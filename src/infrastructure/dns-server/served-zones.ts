@@ -15,7 +15,11 @@ export class ServedZones implements ZoneLookup {
   private subscription: Subscription | undefined;
   private readonly handled = new Set<string>(dnsZones.handles);
 
-  constructor(private readonly defaults: ZoneDefaults) {}
+  constructor(
+    private readonly defaults: ZoneDefaults,
+    /** Told of a zone that cannot be served (a sealed key that no longer opens): the others go on being served. */
+    private readonly onBadZone: (name: string, error: unknown) => void = () => undefined,
+  ) {}
 
   /** Follows the store from its first event; resolves once the zones are caught up with it. */
   follow(store: EventStore, pollMs: number, onError: (error: unknown) => void): Promise<void> {
@@ -49,8 +53,13 @@ export class ServedZones implements ZoneLookup {
 
   /** Serves `row` as the zone `name` (none when undefined): for the follower, and for benchmarks that load zones. */
   put(name: string, row: DnsZoneRow | undefined): void {
-    if (row) this.zones.set(name, servedZoneOf(row, this.defaults));
-    else this.zones.delete(name);
+    this.zones.delete(name);
+    if (!row) return;
+    try {
+      this.zones.set(name, servedZoneOf(row, this.defaults));
+    } catch (error) {
+      this.onBadZone(name, error);
+    }
   }
 
   /** The site of a hosted name, while its zone is served (on our nameservers, resolving). */

@@ -33,7 +33,9 @@ const proofRecords = (zone: ServedZone, signing: ZoneSigning, proof: Proof): Ans
       // the name does not exist, and no wildcard could have made it
       return [coveringOf(zone, signing, proof.name), coveringOf(zone, signing, `*.${proof.encloser}`)];
     case 'NODATA':
-      // a name of the chain shows its types; an empty non-terminal lies inside the span of the name before it
+      // a name of the chain shows its types; an empty non-terminal lies inside the span of the name before it; a
+      // name made from a wildcard shows the wildcard's (RFC 4035 §3.1.3.4: the span of the name comes with WILDCARD)
+      if (proof.wildcard) return [nsecOf(zone, signing, proof.wildcard)];
       return [
         signing.types.has(proof.name) ? nsecOf(zone, signing, proof.name) : coveringOf(zone, signing, proof.name),
       ];

@@ -32,12 +32,15 @@ export class ZoneMirror {
 
   private async follow(): Promise<ServedZones> {
     const values = this.config.values;
-    const zones = new ServedZones({
-      nameservers: values.dnsNameservers.split(','),
-      hostmaster: values.dnsHostmaster,
-      open: (sealed) => this.box.open(sealed),
-      hostingAddresses: values.hostingAddress.split(','),
-    });
+    const zones = new ServedZones(
+      {
+        nameservers: values.dnsNameservers.split(','),
+        hostmaster: values.dnsHostmaster,
+        open: (sealed) => this.box.open(sealed),
+        hostingAddresses: values.hostingAddress.split(','),
+      },
+      (name, error) => this.log.error(`the zone of ${name} cannot be served: ${(error as Error).message}`),
+    );
     this.zones = zones;
     await zones.follow(this.store, values.subscriptionPollMs, (error) =>
       this.log.warn(`the zones could not follow the store: ${(error as Error).message}`),

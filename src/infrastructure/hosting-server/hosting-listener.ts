@@ -33,8 +33,20 @@ const HOP_BY_HOP = new Set([
 /** An origin that has not answered in this long gets a 504 sent for it. */
 const ORIGIN_TIMEOUT_MS = 30_000;
 
-const withoutHopByHop = (headers: IncomingMessage['headers']): IncomingMessage['headers'] =>
-  Object.fromEntries(Object.entries(headers).filter(([name]) => !HOP_BY_HOP.has(name.toLowerCase())));
+/** Headers without the hop-by-hop ones, those the `Connection` header names included (RFC 9110 §7.6.1). */
+const withoutHopByHop = (headers: IncomingMessage['headers']): IncomingMessage['headers'] => {
+  const named = String(headers.connection ?? '')
+    .split(',')
+    .map((name) => name.trim().toLowerCase());
+  return Object.fromEntries(
+    Object.entries(headers).filter(
+      ([name]) => !HOP_BY_HOP.has(name.toLowerCase()) && !named.includes(name.toLowerCase()),
+    ),
+  );
+};
+
+/** What this listener adds to `Via` (RFC 9110 §7.6.3): a request that already carries it came round in a loop. */
+const VIA = '1.1 domain-engine-hosting';
 
 const plain = (response: ServerResponse, status: number, text: string): void => {
   response.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
@@ -66,6 +78,10 @@ export class HostingListener {
     const handler = (request: IncomingMessage, response: ServerResponse) => this.handle(request, response);
     this.http = createHttpServer(handler);
     this.https = createHttpsServer({ SNICallback: (name, callback) => callback(null, this.contextOf(name)) }, handler);
+    for (const server of [this.http, this.https]) {
+      // a request the HTTP parser refuses, or a handshake that fails: answered or dropped, never thrown
+      server.on('clientError', (_error, socket) => socket.destroy());
+    }
     const bound = async (server: Server, at: number) => {
       await new Promise<void>((resolve, reject) => {
         server.once('error', reject);
@@ -84,9 +100,13 @@ export class HostingListener {
   }
 
   /** The TLS context of a hosted name with a certificate; none (the handshake fails) for any other name. */
-  private contextOf(name: string): SecureContext | undefined {
-    const certificate = this.sites.siteOf(name.toLowerCase())?.certificate;
-    if (!certificate) return undefined;
+  private contextOf(servername: string): SecureContext | undefined {
+    const name = servername.toLowerCase(); // one context per hosted name, however the client spells it
+    const certificate = this.sites.siteOf(name)?.certificate;
+    if (!certificate) {
+      this.contexts.delete(name);
+      return undefined;
+    }
     const cached = this.contexts.get(name);
     if (cached?.pem === certificate.certificatePem) return cached.context;
     const context = createSecureContext({ cert: certificate.certificatePem, key: certificate.privateKeyPem });
@@ -97,7 +117,12 @@ export class HostingListener {
   private handle(request: IncomingMessage, response: ServerResponse): void {
     const site = this.sites.siteOf(hostOf(request));
     if (!site) return plain(response, 404, 'No site is hosted at this name.');
-    const url = new URL(request.url ?? '/', 'http://hosted.invalid');
+    let url: URL;
+    try {
+      url = new URL(request.url ?? '/', 'http://hosted.invalid');
+    } catch {
+      return plain(response, 400, 'The request target is not a path.');
+    }
     const target = forwardedUrlOf(site.targetUrl, url.pathname, url.search);
     if (site.type === 'REDIRECT_301' || site.type === 'REDIRECT_302') {
       response.writeHead(site.type === 'REDIRECT_301' ? 301 : 302, { location: target, 'content-length': '0' });
@@ -111,6 +136,10 @@ export class HostingListener {
     if (!this.allowPrivateTargets && isPrivateHost(target.hostname)) {
       return plain(response, 502, 'The origin of this site is not reachable from here.');
     }
+    // a proxy whose origin is a hosted name (itself, or one proxying back) would fan out without end
+    if (String(request.headers.via ?? '').includes(VIA)) {
+      return plain(response, 508, 'This site proxies to itself.');
+    }
     const secure = request.socket && 'encrypted' in request.socket;
     const outgoing = (target.protocol === 'https:' ? httpsRequest : httpRequest)(target, {
       method: request.method,
@@ -120,6 +149,7 @@ export class HostingListener {
         'x-forwarded-host': request.headers.host ?? '',
         'x-forwarded-proto': secure ? 'https' : 'http',
         'x-forwarded-for': request.socket.remoteAddress ?? '',
+        via: [request.headers.via, VIA].filter(Boolean).join(', '),
       },
       agent: false,
       timeout: ORIGIN_TIMEOUT_MS,
