@@ -154,6 +154,22 @@ describe('a reseller’s records and nameservers (surface D)', () => {
     expect(await records()).toEqual(before);
   });
 
+  it('previews nameservers, DNSSEC and hosting without changing the registry or the zone', async () => {
+    const before = [await registry.info(name), (await reseller.call('GET', `/domains/${name}/dns/hosting`)).body];
+    for (const [method, path, body] of [
+      ['PUT', '/dns/nameservers', { items: ['ns1.example.net'] }],
+      ['POST', '/dns/security', {}],
+      ['PUT', '/dns/hosting', { type: 'REDIRECT_302', targetUrl: 'https://example.org' }],
+    ] as const) {
+      const reply = await reseller.call(method, `/domains/${name}${path}?$preview=true`, body);
+      expect([reply.status < 300, reply.body.operation.status]).toEqual([true, 'PREVIEW']);
+    }
+    await subject.settled();
+    expect([await registry.info(name), (await reseller.call('GET', `/domains/${name}/dns/hosting`)).body]).toEqual(
+      before,
+    );
+  });
+
   it('pages record sets with a cursor', async () => {
     const create = Array.from({ length: 120 }, (_, index) => ({
       subName: `host${String(index).padStart(3, '0')}`,
