@@ -63,7 +63,8 @@ describe('DNSSEC of a zone on our nameservers', () => {
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'domain-engine-dnssec-'));
-    subject = await createTestApp();
+    // signatures outlive the withdrawn DS this long (in production, longer than the TLD's DS TTL)
+    subject = await createTestApp({ env: { DNSSEC_RETIREMENT_MS: '3000' } });
     reseller = await newReseller(subject);
     registry = subject.app.get(SandboxRegistry);
     port = subject.app.get(DnsServer).port!;
@@ -140,11 +141,13 @@ describe('DNSSEC of a zone on our nameservers', () => {
     expect(await delv(name, 'AAAA')).toMatch(/; negative response, fully validated/);
   });
 
-  it('withdraws the DS, then stops signing', async () => {
+  it('withdraws the DS, keeps signing while resolvers may still hold it, then stops', async () => {
     await completed(await reseller.call('DELETE', `/domains/${name}/dns/security`));
     expect((await registry.info(name))!.ds).toEqual([]);
     expect((await reseller.call('GET', `/domains/${name}/dns/security`)).body.status).toBe('DISABLED');
-    await eventually(async () => expect(await dig('+dnssec', name, 'A')).not.toMatch(/RRSIG/), 1000);
+    await subject.settled();
+    expect(await dig('+dnssec', name, 'A')).toMatch(/IN\s+RRSIG\s+A 13 /);
+    await eventually(async () => expect(await dig('+dnssec', name, 'A')).not.toMatch(/RRSIG/), 10_000);
   });
 
   it('refuses DNSSEC of ours for a name on the customer’s nameservers', async () => {

@@ -14,12 +14,13 @@ import { Registry } from '../registry/registry.port';
 import { Clock } from '../shared/clock';
 import { EventStore } from '../shared/event-store.port';
 import { handleCommand } from '../shared/handle-command';
+import { ResellerSettings } from './reseller-settings';
 
 /**
  * DNSSEC of a zone on our nameservers. `DOMAIN_DNS_SECURITY_SET_DNSSEC` makes a key (once: a job run again finds the
  * zone signed and keeps its key), signs the zone, then sends the key's DS to the registry; `_DELETE_DNSSEC`
- * withdraws the DS first, then stops signing, so the registry never publishes a DS the zone does not match. (A
- * resolver that cached the DS may still expect signatures until its TTL runs out: docs/dns-and-hosting.md.)
+ * withdraws the DS first, then retires the key: the zone stays signed for `DNSSEC_RETIREMENT_MS` (resolvers may hold
+ * the withdrawn DS that long) and is unsigned after, so no resolver sees a DS without signatures to match.
  */
 @Injectable()
 export class DnssecExecutor implements DependencyExecutor {
@@ -30,6 +31,7 @@ export class DnssecExecutor implements DependencyExecutor {
     private readonly registry: Registry,
     private readonly box: SecretBox,
     private readonly clock: Clock,
+    private readonly settings: ResellerSettings,
   ) {}
 
   async execute(job: DependencyJob): Promise<ExecutionOutcome> {
@@ -43,7 +45,7 @@ export class DnssecExecutor implements DependencyExecutor {
         await this.registry.update({ name, ds: [dsOf(name, key)] });
       } else {
         await this.registry.update({ name, ds: [] });
-        await this.sign(name, job.operationId, null);
+        await this.sign(name, job.operationId, null, this.clock.now() + this.settings.dnssecRetirementMs);
       }
     } catch (error) {
       if (!(error instanceof RegistryRefused)) throw error; // unreachable registry: the worker retries
@@ -52,10 +54,10 @@ export class DnssecExecutor implements DependencyExecutor {
     return { kind: 'completed', result: { domain: name } };
   }
 
-  private sign(name: string, operationId: string, key: ZoneSigningKey | null) {
+  private sign(name: string, operationId: string, key: ZoneSigningKey | null, retireAt?: number) {
     return handleCommand(this.store, dnsZoneStream(name), dnsZoneDecider, {
       type: 'SetDnsZoneSigning',
-      data: { name, operationId, key, at: this.clock.now() },
+      data: { name, operationId, key, ...(retireAt === undefined ? {} : { retireAt }), at: this.clock.now() },
     });
   }
 

@@ -32,7 +32,8 @@ export class NameserversExecutor implements DependencyExecutor {
     const { items, dnssec = [] } = job.parameters as { items?: string[]; dnssec?: DsRecord[] };
     // back on ours, a zone we sign gets its DS published again
     const { state: zone } = await loadStream(this.store, dnsZoneStream(name), dnsZoneDecider);
-    const ours = zone.status === 'OPEN' && zone.signing ? [dsOf(name, zone.signing)] : [];
+    const signing = zone.status === 'OPEN' ? zone.signing : null;
+    const ours = signing && signing.retiresAt === undefined ? [dsOf(name, signing)] : [];
     try {
       await this.registry.update({ name, nameservers: items ?? this.settings.nameservers, ds: items ? dnssec : ours });
     } catch (error) {

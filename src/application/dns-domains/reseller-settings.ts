@@ -18,6 +18,8 @@ export class ResellerSettings {
     readonly nameservers: readonly string[],
     /** Where hosted names resolve: the hosting listener's addresses (`HOSTING_ADDRESS`). */
     readonly hostingAddresses: readonly string[],
+    /** How long a zone stays signed after its DS was withdrawn (`DNSSEC_RETIREMENT_MS`). */
+    readonly dnssecRetirementMs: number,
   ) {}
 
   sells(tld: string): boolean {

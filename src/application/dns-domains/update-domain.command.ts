@@ -115,7 +115,7 @@ export class UpdateDnsDomainHandler implements ICommandHandler<UpdateDnsDomain> 
           zone.status === 'OPEN'
             ? {
                 ...zone,
-                signed: zone.signing !== null,
+                signed: zone.signing !== null && zone.signing.retiresAt === undefined,
                 dsPublished: zone.signing !== null && publishes(mine.info.ds, dsOf(name.name, zone.signing)),
                 hosted: zone.hosting.map((site) => site.subName),
               }

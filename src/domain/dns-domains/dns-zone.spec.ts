@@ -105,4 +105,27 @@ describe('the zone of a name', () => {
       .when({ type: 'SetDnsZoneSigning', data: { name, operationId: 'op-s', key: { ...key, keyTag: 2 }, at } })
       .thenNothing();
   });
+
+  it('retires its key when DNSSEC is turned off, and keeps it if DNSSEC comes back meanwhile', () => {
+    const key = { publicKey: 'pk', sealedPrivateKey: 'sk', keyTag: 1, createdAt: at };
+    const signed: DnsZoneEvent = { type: 'DnsZoneSigningSet', data: { name, operationId: 'op-s', key, at } };
+    const retire = {
+      type: 'SetDnsZoneSigning' as const,
+      data: { name, operationId: 'op-d', key: null, retireAt: at + 5, at },
+    };
+    given(opened(), signed)
+      .when(retire)
+      .thenState({ signing: { ...key, retiresAt: at + 5 } });
+    given(opened(), signed)
+      .when({ ...retire, data: { ...retire.data, retireAt: at } })
+      .thenState({ signing: null });
+    const retiring: DnsZoneEvent = {
+      type: 'DnsZoneSigningSet',
+      data: { name, operationId: 'op-d', key: { ...key, retiresAt: at + 5 }, at },
+    };
+    given(opened(), signed, retiring)
+      .when({ type: 'SetDnsZoneSigning', data: { name, operationId: 'op-e', key: { ...key, keyTag: 9 }, at } })
+      .then({ type: 'DnsZoneSigningSet', data: { name, operationId: 'op-e', key, at } });
+    given(opened(), signed, retiring).when(retire).thenNothing();
+  });
 });

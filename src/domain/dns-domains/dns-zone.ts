@@ -60,8 +60,14 @@ export type OpenDnsZone = DomainCommand<'OpenDnsZone', DnsZoneOpened['data']>;
 export type ChangeDnsRecords = DomainCommand<'ChangeDnsRecords', Of<{ changes: RecordChanges }>>;
 export type SetDnsNameservers = DomainCommand<'SetDnsNameservers', DnsNameserversSet['data']>;
 export type SetDnsResolution = DomainCommand<'SetDnsResolution', DnsResolutionSet['data']>;
-/** Signs the zone with `key` unless it is signed already (its key stays), or stops signing it (`key: null`). */
-export type SetDnsZoneSigning = DomainCommand<'SetDnsZoneSigning', DnsZoneSigningSet['data']>;
+/**
+ * Signs the zone with `key` unless it is signed already (its key stays, and a retirement under way is called off), or
+ * (`key: null`) retires its key at `retireAt`: signed until then, unsigned after.
+ */
+export type SetDnsZoneSigning = DomainCommand<
+  'SetDnsZoneSigning',
+  Of<{ key: ZoneSigningKey | null; retireAt?: number }>
+>;
 export type SetDnsHosting = DomainCommand<'SetDnsHosting', DnsHostingSet['data']>;
 export type RemoveDnsHosting = DomainCommand<'RemoveDnsHosting', DnsHostingRemoved['data']>;
 export type RecordHostingCertificate = DomainCommand<'RecordHostingCertificate', DnsHostingCertificateIssued['data']>;
@@ -195,10 +201,20 @@ const decide = (command: DnsZoneCommand, zone: DnsZone): DnsZoneEvent[] => {
         ? []
         : [{ type: 'DnsResolutionSet', data: command.data }];
     case 'SetDnsZoneSigning': {
-      const current = open(zone, command.data.name);
-      // a job run again brings a key of its own: the zone keeps the one it signs with
-      const unchanged = command.data.key === null ? current.signing === null : current.signing !== null;
-      return unchanged ? [] : [{ type: 'DnsZoneSigningSet', data: command.data }];
+      const { retireAt, key, ...data } = command.data;
+      const signing = open(zone, command.data.name).signing;
+      if (key) {
+        // a job run again brings a key of its own: the zone keeps the one it signs with
+        if (signing && signing.retiresAt === undefined) return [];
+        if (!signing) return [{ type: 'DnsZoneSigningSet', data: { ...data, key } }];
+        const { retiresAt: _calledOff, ...kept } = signing;
+        return [{ type: 'DnsZoneSigningSet', data: { ...data, key: kept } }];
+      }
+      if (!signing || signing.retiresAt !== undefined) return [];
+      const retiresAt = retireAt ?? data.at;
+      return [
+        { type: 'DnsZoneSigningSet', data: { ...data, key: retiresAt > data.at ? { ...signing, retiresAt } : null } },
+      ];
     }
     case 'SetDnsHosting': {
       const site = open(zone, command.data.name).hosting.find((item) => item.subName === command.data.subName);

@@ -13,6 +13,11 @@ export interface ZoneSigningKey {
   readonly sealedPrivateKey: string;
   readonly keyTag: number;
   readonly createdAt: number;
+  /**
+   * Set once DNSSEC was turned off: the key signs until then, so that resolvers holding the withdrawn DS in their
+   * caches still find signatures to match (the DS's TTL at the TLD), and the zone is unsigned after.
+   */
+  readonly retiresAt?: number;
 }
 
 export const SIGNING_ALGORITHM = 13;

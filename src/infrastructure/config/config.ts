@@ -453,6 +453,13 @@ export const VARIABLES = {
     'Addresses of the secondary servers allowed zone transfers (AXFR over TCP), comma separated; empty: none',
     '127.0.0.1,::1',
   ),
+  dnssecRetirementMs: integer(
+    'DNSSEC_RETIREMENT_MS',
+    'How long a zone stays signed after DNSSEC is turned off and its DS withdrawn: longer than the DS TTL of its TLD',
+    172_800_000,
+    0,
+    2_592_000_000,
+  ),
   hostingHost: text('HOSTING_HOST', 'Address the hosting listener binds (HTTP and HTTPS)', '127.0.0.1'),
   hostingPort: integer(
     'HOSTING_PORT',

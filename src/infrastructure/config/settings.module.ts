@@ -84,6 +84,7 @@ export const issuerOf = (config: AppConfig): string =>
           config.values.resellerTransferPollMs,
           config.values.dnsNameservers.split(','),
           config.values.hostingAddress.split(','),
+          config.values.dnssecRetirementMs,
         ),
       inject: [AppConfig, TldCatalog],
     },

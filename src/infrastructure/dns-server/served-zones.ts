@@ -13,6 +13,8 @@ export class ServedZones implements ZoneLookup {
   private readonly rows = new Map<string, DnsZoneRow>();
   private readonly zones = new Map<string, ServedZone>();
   private subscription: Subscription | undefined;
+  /** Zones whose key retires later: served again, unsigned, when it does. */
+  private readonly retirements = new Map<string, NodeJS.Timeout>();
   private readonly handled = new Set<string>(dnsZones.handles);
 
   constructor(
@@ -33,6 +35,7 @@ export class ServedZones implements ZoneLookup {
   }
 
   async close(): Promise<void> {
+    for (const timer of this.retirements.values()) clearTimeout(timer);
     await this.subscription?.close();
   }
 
@@ -54,9 +57,19 @@ export class ServedZones implements ZoneLookup {
   /** Serves `row` as the zone `name` (none when undefined): for the follower, and for benchmarks that load zones. */
   put(name: string, row: DnsZoneRow | undefined): void {
     this.zones.delete(name);
+    clearTimeout(this.retirements.get(name));
+    this.retirements.delete(name);
     if (!row) return;
+    const retiresAt = row.signing?.retiresAt;
+    const retired = retiresAt !== undefined && retiresAt <= Date.now();
+    if (retiresAt !== undefined && !retired) {
+      // timers run at most 2^31 - 1 ms ahead: a later retirement is looked at again then
+      const delay = Math.min(retiresAt - Date.now(), 2_147_483_647);
+      const timer = setTimeout(() => this.put(name, this.rows.get(name) ?? row), delay);
+      this.retirements.set(name, timer.unref());
+    }
     try {
-      this.zones.set(name, servedZoneOf(row, this.defaults));
+      this.zones.set(name, servedZoneOf(retired ? { ...row, signing: null } : row, this.defaults));
     } catch (error) {
       this.onBadZone(name, error);
     }
