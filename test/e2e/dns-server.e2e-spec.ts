@@ -4,7 +4,10 @@ import * as dnsPacket from 'dns-packet';
 import { promisify } from 'node:util';
 import { randomBytes } from 'node:crypto';
 import { Resolver } from 'node:dns/promises';
+import { Pool } from 'pg';
 import { DnsServer } from '../../src/infrastructure/dns-server/dns-server.service';
+import { readProjectionSnapshot } from '../../src/infrastructure/postgres/projection-snapshot';
+import { DnsZoneRow, dnsZones } from '../../src/projections/dns-zones/dns-zones.projection';
 import { eventually } from '../support/eventually';
 import { createTestApp, TestApp } from '../support/test-app';
 import { newReseller, Partner } from '../support/web3-partner';
@@ -168,6 +171,27 @@ describe('the authoritative DNS server', () => {
     await completed(await reseller.call('PATCH', `/domains/${name}/flags`, { DNS_RESOLUTION: { status: 'DISABLED' } }));
     await eventually(async () => expect(await dig(name, 'A')).toMatch(/status: REFUSED/), 1000);
     await completed(await reseller.call('PATCH', `/domains/${name}/flags`, { DNS_RESOLUTION: { status: 'ENABLED' } }));
+  });
+
+  it('answers from a server started later, on the read model and the changes after it', async () => {
+    await subject.settled(); // the read model holds the zone: the new server starts from it
+    const snapshot = await readProjectionSnapshot<DnsZoneRow>(subject.app.get(Pool), dnsZones.name, dnsZones.version);
+    expect(snapshot?.rows.map((row) => row.name)).toContain(name);
+    const later = await createTestApp({ databaseUrl: subject.databaseUrl, role: 'api' });
+    try {
+      const port = later.app.get(DnsServer).port!;
+      const ask = async (...args: string[]) =>
+        (await promisify(execFile)('dig', ['@127.0.0.1', '-p', String(port), '+short', ...args])).stdout.trim();
+      expect((await ask(`www.${name}`, 'AAAA')).split('\n')).toEqual([
+        `web.${name}.`,
+        `origin.${name}.`,
+        '2001:db8::10',
+      ]);
+      await completed(await batch([{ subName: 'later', type: 'TXT', values: ['after the start'], ttl: 60 }]));
+      await eventually(async () => expect(await ask(`later.${name}`, 'TXT')).toBe('"after the start"'), 1000);
+    } finally {
+      await later.close();
+    }
   });
 
   it('stops answering for a name delegated to the customer’s nameservers, and answers again when it is back', async () => {

@@ -1,4 +1,4 @@
-import { EventStore, START, StoredEvent } from '../../application/shared/event-store.port';
+import { Checkpoint, EventStore, START, StoredEvent } from '../../application/shared/event-store.port';
 import { subscribe, Subscription } from '../../application/shared/subscription';
 import { DnsZoneRow, dnsZones } from '../../projections/dns-zones/dns-zones.projection';
 import { ZoneLookup } from './authoritative-answer';
@@ -6,8 +6,8 @@ import { ServedSite, ServedZone, servedZoneOf, ZoneDefaults } from './served-zon
 
 /**
  * The zones the DNS server answers from, in memory: every query is a few map lookups, never a database read. They
- * follow the event store with the `dns-zones` projection's own fold, so every process that serves DNS keeps its
- * copy current (within one notification of a change) without a leased consumer of its own.
+ * start from the `dns-zones` read model and follow the event store with the projection's own fold, so every process
+ * that serves DNS keeps its copy current (within one notification of a change) without a leased consumer of its own.
  */
 export class ServedZones implements ZoneLookup {
   private readonly rows = new Map<string, DnsZoneRow>();
@@ -23,10 +23,22 @@ export class ServedZones implements ZoneLookup {
     private readonly onBadZone: (name: string, error: unknown) => void = () => undefined,
   ) {}
 
-  /** Follows the store from its first event; resolves once the zones are caught up with it. */
-  follow(store: EventStore, pollMs: number, onError: (error: unknown) => void): Promise<void> {
+  /**
+   * Serves the zones of a snapshot (the `dns-zones` read model at `from`) and follows the store from there; without
+   * one, from the store's first event. Resolves once the zones are caught up with the store.
+   */
+  follow(
+    store: EventStore,
+    snapshot: { readonly checkpoint: Checkpoint; readonly rows: readonly DnsZoneRow[] } | undefined,
+    pollMs: number,
+    onError: (error: unknown) => void,
+  ): Promise<void> {
+    for (const row of snapshot?.rows ?? []) {
+      this.rows.set(row.name, row);
+      this.put(row.name, row);
+    }
     return new Promise((caughtUp) => {
-      this.subscription = subscribe(store, START, async (events) => this.apply(events), {
+      this.subscription = subscribe(store, snapshot?.checkpoint ?? START, async (events) => this.apply(events), {
         pollMs,
         onError,
         onCaughtUp: () => caughtUp(),

@@ -1,12 +1,16 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { SecretBox } from '../../application/identity/identity.ports';
 import { EventStore } from '../../application/shared/event-store.port';
+import { Pool } from 'pg';
+import { DnsZoneRow, dnsZones } from '../../projections/dns-zones/dns-zones.projection';
 import { AppConfig } from '../config/config';
+import { readProjectionSnapshot } from '../postgres/projection-snapshot';
 import { ServedZones } from './served-zones';
 
 /**
- * The process's one in-memory copy of the zones, shared by the DNS server and the hosting listener: it follows the
- * store from the first time either asks for it, and both wait until it has caught up before they serve.
+ * The process's one in-memory copy of the zones, shared by the DNS server and the hosting listener: it starts from the
+ * read model's snapshot and follows the store from the first time either asks for it, and both wait until it has
+ * caught up before they serve.
  */
 @Injectable()
 export class ZoneMirror {
@@ -18,6 +22,7 @@ export class ZoneMirror {
     private readonly config: AppConfig,
     private readonly store: EventStore,
     private readonly box: SecretBox,
+    private readonly pool: Pool,
   ) {}
 
   /** The zones, caught up with the store. */
@@ -42,7 +47,8 @@ export class ZoneMirror {
       (name, error) => this.log.error(`the zone of ${name} cannot be served: ${(error as Error).message}`),
     );
     this.zones = zones;
-    await zones.follow(this.store, values.subscriptionPollMs, (error) =>
+    const snapshot = await readProjectionSnapshot<DnsZoneRow>(this.pool, dnsZones.name, dnsZones.version);
+    await zones.follow(this.store, snapshot, values.subscriptionPollMs, (error) =>
       this.log.warn(`the zones could not follow the store: ${(error as Error).message}`),
     );
     return zones;
