@@ -2,11 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { AccountNames } from '../../../application/dns-domains/account-names';
 import { ResellerSettings } from '../../../application/dns-domains/reseller-settings';
-import {
-  DomainChanges,
-  DomainChangeType,
-  UpdateDnsDomain,
-} from '../../../application/dns-domains/update-domain.command';
+import { DomainChanges, DomainChangeType } from '../../../application/dns-domains/update-domain.command';
 import { Principal } from '../../../application/identity/authenticator';
 import { subNameOf } from '../../../domain/dns-domains/zone-records';
 import { hostingRecordsOf } from '../../../domain/dns-domains/hosting';
@@ -38,7 +34,7 @@ import {
   RecordRequestDto,
   RecordUpdateDto,
 } from './dns-setup.dto';
-import { dnsNameOf } from './reseller-input';
+import { dnsNameOf, domainChangeOf } from './reseller-input';
 import { DnsNameParams } from './reseller-params.dto';
 import { hostingView, nameserversView, recordView } from './reseller-views';
 
@@ -306,8 +302,6 @@ export class ResellerDnsController {
     query: PreviewQuery,
   ): Promise<ExistingOperation> {
     const changes: DomainChanges = { flags: {}, contacts: {}, ...zone };
-    return this.commands.execute(
-      new UpdateDnsDomain(principal.accountId, dnsNameOf(params.name), type, changes, query.$preview === 'true'),
-    );
+    return this.commands.execute(domainChangeOf(principal.accountId, params.name, type, changes, query));
   }
 }

@@ -3,11 +3,7 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { AccountNames } from '../../../application/dns-domains/account-names';
 import { GetResellerContact } from '../../../application/dns-domains/contact.queries';
 import { ResellerSettings } from '../../../application/dns-domains/reseller-settings';
-import {
-  DomainChanges,
-  DomainChangeType,
-  UpdateDnsDomain,
-} from '../../../application/dns-domains/update-domain.command';
+import { DomainChanges, DomainChangeType } from '../../../application/dns-domains/update-domain.command';
 import { Principal } from '../../../application/identity/authenticator';
 import { partnerType } from '../../../application/shared/partner-type';
 import { ContactRole } from '../../../domain/dns-domains/domain-update-decision';
@@ -19,7 +15,7 @@ import { operationResult } from '../shared/operation-results';
 import { NoQuery, PreviewQuery } from '../shared/request-params';
 import { ContactsUpdateDto, DomainUpdateDto, FlagsUpdateDto } from './register.dto';
 import { nameserversAskedOf, recordBatchAskedOf } from './dns-input';
-import { contactRefOf, dnsNameOf, flagsAskedOf } from './reseller-input';
+import { contactRefOf, dnsNameOf, domainChangeOf, flagsAskedOf } from './reseller-input';
 import { DnsNameParams } from './reseller-params.dto';
 import { contactView } from './reseller-views';
 
@@ -143,9 +139,6 @@ export class ResellerDomainChangesController {
     changes: DomainChanges,
     query: PreviewQuery,
   ): Promise<ExistingOperation> {
-    const name = dnsNameOf(params.name);
-    return this.commands.execute(
-      new UpdateDnsDomain(principal.accountId, name, type, changes, query.$preview === 'true'),
-    );
+    return this.commands.execute(domainChangeOf(principal.accountId, params.name, type, changes, query));
   }
 }

@@ -2,6 +2,12 @@ import { ContactDetails, contactProblemsOf, normalizedContact } from '../../../d
 import { parseSecondLevelName, SecondLevelName } from '../../../domain/shared/names';
 import { Issue, RequestValidationError } from '../shared/problem';
 import { RegistrantOf } from '../../../application/dns-domains/register-domain.command';
+import {
+  DomainChanges,
+  DomainChangeType,
+  UpdateDnsDomain,
+} from '../../../application/dns-domains/update-domain.command';
+import { PreviewQuery } from '../shared/request-params';
 import { ContactDto } from './contact.dto';
 import { FlagsUpdateDto, OwnerContactDto, RegistrationOwnerDto } from './register.dto';
 import { DnsFlag, FlagStatus } from '../../../domain/dns-domains/dns-flags';
@@ -133,3 +139,12 @@ export const flagsAskedOf = (body: FlagsUpdateDto | undefined): Partial<Record<D
       value ? [[flag as DnsFlag, (value as { status: FlagStatus }).status]] : [],
     ),
   );
+
+/** The command of a route that changes one of the account's names (flags, contacts, zone), or previews the change. */
+export const domainChangeOf = (
+  accountId: string,
+  name: string,
+  type: DomainChangeType,
+  changes: DomainChanges,
+  query: PreviewQuery,
+): UpdateDnsDomain => new UpdateDnsDomain(accountId, dnsNameOf(name), type, changes, query.$preview === 'true');
