@@ -11,8 +11,9 @@
  * what the HTTP shell, authentication, validation, the price list, listings and the answer add.
  */
 import { startBenchDatabase } from './bench-database';
+import { exchange, latencies, report } from './latency';
 import { randomBytes } from 'node:crypto';
-import { Agent, request } from 'node:http';
+import { Agent } from 'node:http';
 import { CommandBus } from '@nestjs/cqrs';
 import pino from 'pino';
 import { IssueCredential } from '../src/application/identity/issue-credential.command';
@@ -53,49 +54,7 @@ const REGISTRANT = {
 };
 
 const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-
-/** One HTTP exchange; fails on anything but the expected status. */
-const send = (url: string, method: string, headers: Record<string, string>, body: string | undefined, status: number) =>
-  new Promise<void>((resolve, reject) => {
-    const outgoing = request(url, { method, agent, headers }, (response) => {
-      response.resume();
-      response.on('end', () =>
-        response.statusCode === status ? resolve() : reject(new Error(`${method} ${url}: ${response.statusCode}`)),
-      );
-    });
-    outgoing.on('error', reject);
-    outgoing.end(body);
-  });
-
-/** Milliseconds of each of `count` runs of `task`, one after the other. */
-const latencies = async (count: number, task: () => Promise<unknown>): Promise<number[]> => {
-  const times: number[] = [];
-  for (let n = 0; n < count; n++) {
-    const started = performance.now();
-    await task();
-    times.push(performance.now() - started);
-  }
-  return times;
-};
-
-const percentile = (times: readonly number[], p: number): number => {
-  const sorted = [...times].sort((x, y) => x - y);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-};
-
-const report = (what: string, service: number[], baseline: number[]): void => {
-  const [p50, p99, b50, b99] = [
-    percentile(service, 50),
-    percentile(service, 99),
-    percentile(baseline, 50),
-    percentile(baseline, 99),
-  ];
-  console.log(
-    `${what}: service p50 ${p50.toFixed(2)} ms, p99 ${p99.toFixed(2)} ms; registry port p50 ${b50.toFixed(2)} ms, ` +
-      `p99 ${b99.toFixed(2)} ms; ratio p50 ${(p50 / b50).toFixed(1)}x, p99 ${(p99 / b99).toFixed(1)}x ` +
-      `(${service.length} requests each)`,
-  );
-};
+const send = exchange(agent);
 
 const main = async (): Promise<void> => {
   const database = await startBenchDatabase();
@@ -146,8 +105,8 @@ const main = async (): Promise<void> => {
         measured.previews.push(...(await latencies(REQUESTS, preview)));
         measured.check.push(...(await latencies(REQUESTS, () => registry.check([SEARCHED[10]]))));
       }
-      report('availability of 50 names (GET /domains)', measured.availability, measured.checks);
-      report('registration preview (POST /domains?$preview=true)', measured.previews, measured.check);
+      report('availability of 50 names (GET /domains)', measured.availability, 'registry port', measured.checks);
+      report('registration preview (POST /domains?$preview=true)', measured.previews, 'registry port', measured.check);
     } finally {
       await app.close();
     }

@@ -20,13 +20,17 @@ import { ResellerDomainsModule } from './projections/reseller-domains/reseller-d
 import { DnsZonesModule } from './projections/dns-zones/dns-zones.module';
 import { DnsServerModule } from './infrastructure/dns-server/dns-server.module';
 import { HostingAdaptersModule } from './infrastructure/hosting-server/hosting-adapters.module';
+import { KnowledgeAdaptersModule } from './infrastructure/knowledge/knowledge-adapters.module';
 import { CredentialListModule } from './projections/credentials/credentials.module';
+import { ContactListModule } from './projections/contact-list/contact-list.module';
+import { PortfolioModule } from './projections/portfolio/portfolio.module';
 import { OperationListModule } from './projections/operation-list/operation-list.module';
 import { ResolutionModule } from './projections/resolution/resolution.module';
 import { WebhookListModule } from './projections/webhook-list/webhook-list.module';
 import { SettingsModule } from './infrastructure/config/settings.module';
 import { Web3Module } from './application/web3/web3.module';
 import { DnsDomainsModule } from './application/dns-domains/dns-domains.module';
+import { PortfolioCommandsModule } from './application/portfolio/portfolio.module';
 import { ResolutionHttpModule } from './interfaces/http/resolution/resolution-http.module';
 import { PartnerWeb3HttpModule } from './interfaces/http/partner-web3/partner-web3-http.module';
 import { PartnerResellerHttpModule } from './interfaces/http/partner-reseller/partner-reseller-http.module';
@@ -67,15 +71,19 @@ export class AppModule {
         WebhooksModule,
         RegistryAdaptersModule,
         HostingAdaptersModule,
+        KnowledgeAdaptersModule,
         ResolutionModule,
         OperationListModule,
         BillingModule,
         ResellerDomainsModule,
         DnsZonesModule,
         CredentialListModule,
+        ContactListModule,
+        PortfolioModule,
         WebhookListModule,
         Web3Module,
         DnsDomainsModule,
+        PortfolioCommandsModule,
         DnsServerModule,
         // the HTTP surfaces run in the api role only; a worker serves /health and /metrics
         ...(runtime.servesApi

@@ -128,7 +128,7 @@ describe('starting the service', () => {
       const calls = banner.split('\n').filter((line) => line.includes('curl -s '));
       const paths = calls.map((line) => new URL(parseCurl(line).url).pathname);
       expect(paths).toEqual([
-        '/mcp/v1/actions/svc_tld_list',
+        '/mcp/v1/actions/svc_domains_search',
         '/partner/v3/account',
         '/partner/v3/domains',
         '/resolve/domains/brad.crypto',

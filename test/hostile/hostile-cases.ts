@@ -42,6 +42,10 @@ export const sampleParameter = (name: string, path: string): string => {
       return 'com';
     case 'contactId':
       return `con_${randomUUID()}`;
+    case 'slug':
+      return 'renew-a-domain';
+    case 'file':
+      return 'architecture.md';
     default:
       throw new Error(`no sample for the path parameter :${name} of ${path}: add one to test/hostile/hostile-cases.ts`);
   }

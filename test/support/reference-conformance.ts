@@ -56,6 +56,16 @@ export const REFERENCE_EXCEPTIONS: readonly ReferenceException[] = [
   },
 ];
 
+/** Differences of surface A's answers from the reference (agent-actions.openapi.json) that decisions.md §1 makes. */
+export const AGENT_REFERENCE_EXCEPTIONS: readonly ReferenceException[] = [
+  {
+    route: 'POST /mcp/v1/actions/svc_contacts_list',
+    problem: /\/contacts\/\d+\/status must be equal to one of the allowed values/,
+    reason:
+      "decisions.md §1: a contact's status is active, draft or disabled; the reference names the last admin_disabled",
+  },
+];
+
 /**
  * The reference as JSON Schema 2020-12 can check it: OpenAPI 3.0's `nullable` (which it still uses) as a null type,
  * and an empty `enum` (a list the publisher stripped) as no constraint.
@@ -95,6 +105,28 @@ export const referenceDocument = (file: string, namespace: string, basePath: str
   if (!existsSync(path)) return undefined;
   const text = readFileSync(path, 'utf8').replaceAll('<type_namespace>', namespace);
   return withErrorDefaults({ ...(checkable(JSON.parse(text)) as OpenApiDocument), servers: [{ url: basePath }] });
+};
+
+/** The problems of surface A's answers against the reference, exceptions removed. */
+export const agentReferenceProblems = (answered: readonly RecordedResponse[]): string[] => {
+  // its paths are whole (`/mcp/v1/actions/...`), and it shows success answers only: errors are decisions.md's
+  const document = referenceDocument('agent-actions.openapi.json', '', '');
+  if (!document) return ['../shared/spec/reference/agent-actions.openapi.json is missing'];
+  const conformance = new ResponseConformance({ 'agent-actions': document });
+  return answered
+    .filter((response) => response.route.startsWith('/mcp/v1/actions/') && response.status === 200)
+    .flatMap((response) => {
+      const route = `${response.method} ${response.route}`;
+      return conformance
+        .problems(response)
+        .filter(
+          (problem) =>
+            !AGENT_REFERENCE_EXCEPTIONS.some(
+              (exception) => (exception.route === '*' || exception.route === route) && exception.problem.test(problem),
+            ),
+        )
+        .map((problem) => `agent reference: ${problem}`);
+    });
 };
 
 /** The problems of surface D's answers (reseller keys on `/partner/v3`) against the reference, exceptions removed. */

@@ -11,7 +11,7 @@ import { createApp } from '../../src/main';
 import { claimedProfileOf } from '../../src/interfaces/http/shared/auth/partner-profile-routing';
 import { OpenApiDocuments } from '../../src/interfaces/http/shared/openapi/openapi-documents';
 import { OpenApiDocument, RecordedResponse, reportConformance, ResponseConformance } from './conformance';
-import { resellerReferenceProblems } from './reference-conformance';
+import { agentReferenceProblems, resellerReferenceProblems } from './reference-conformance';
 import { createTestDatabase } from './test-database';
 
 export interface TestAppOptions {
@@ -106,6 +106,7 @@ const conformanceProblems = (app: NestFastifyApplication, answered: readonly Rec
     ...new Set([
       ...answered.flatMap((response) => conformance.problems(response)),
       ...resellerReferenceProblems(answered, namespace),
+      ...agentReferenceProblems(answered),
     ]),
   ];
 };

@@ -38,8 +38,32 @@ export const assertContactsOf = async (
   for (const contactId of new Set(contactIds)) {
     const { state } = await loadStream(store, contactStream(contactId), contactDecider);
     if (state.status !== 'CREATED' || state.accountId !== accountId) throw new NotFound('contact', contactId);
+    if (state.disabledAt !== null) throw new Refused('BAD_REQUEST', `contact ${contactId} is disabled`);
   }
 };
+
+/** The operator takes a contact out of use (`domain-engine contacts disable`): no new domain may name it. */
+export class DisableContact extends Command<void> {
+  constructor(
+    readonly contactId: string,
+    readonly reason: string,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(DisableContact)
+export class DisableContactHandler implements ICommandHandler<DisableContact> {
+  constructor(
+    private readonly store: EventStore,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute({ contactId, reason }: DisableContact): Promise<void> {
+    const command = { type: 'DisableContact', data: { contactId, reason, at: this.clock.now() } } as const;
+    await handleCommand(this.store, contactStream(contactId), contactDecider, command);
+  }
+}
 
 /** Opening the link of a verification mail: `<contact id>.<secret>`. */
 export class VerifyResellerContact extends Command<void> {

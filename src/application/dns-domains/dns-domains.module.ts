@@ -3,7 +3,7 @@ import { DependencyExecutors } from '../operations/dependency-executors';
 import { ConsumerRegistry } from '../shared/consumer-registry';
 import { ContactDependencyExecutor } from './contact-dependency.executor';
 import { ContactVerificationMailer } from './contact-verification-mailer.reactor';
-import { GetResellerContactHandler, VerifyResellerContactHandler } from './contact.queries';
+import { DisableContactHandler, GetResellerContactHandler, VerifyResellerContactHandler } from './contact.queries';
 import { CreateResellerContactHandler } from './create-contact.command';
 import { DnsCatalogue } from './dns-catalogue';
 import { RegisterDnsDomainHandler } from './register-domain.command';
@@ -23,6 +23,7 @@ import { OperationFinishers } from '../operations/operation-finishers';
 import { DnssecExecutor } from './dnssec.executor';
 import { HostingCertificates } from './hosting-certificates.reactor';
 import { HostingExecutor } from './hosting.executor';
+import { SearchDomainsHandler } from './search-domains.query';
 import { NameserversExecutor } from './nameservers.executor';
 import { RecordChangesExecutor } from './record-changes.executor';
 
@@ -33,6 +34,7 @@ import { RecordChangesExecutor } from './record-changes.executor';
     CreateResellerContactHandler,
     GetResellerContactHandler,
     VerifyResellerContactHandler,
+    DisableContactHandler,
     ContactDependencyExecutor,
     ContactVerificationMailer,
     RegisterDnsDomainHandler,
@@ -56,6 +58,7 @@ import { RecordChangesExecutor } from './record-changes.executor';
     DnssecExecutor,
     HostingExecutor,
     HostingCertificates,
+    SearchDomainsHandler,
   ],
   exports: [DnsCatalogue, AccountNames],
 })

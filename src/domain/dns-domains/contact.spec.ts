@@ -93,6 +93,19 @@ describe('contact decider', () => {
       .when(verify('digest-1', at + CONTACT_VERIFICATION_TTL_MS + 1))
       .thenThrows(Refused, { code: 'VALIDATION', message: /expired/ });
   });
+
+  const disable = { type: 'DisableContact', data: { contactId: 'con_1', reason: 'fraud report', at: at + 5 } } as const;
+  const disabled = { type: 'ContactDisabled', data: disable.data } as const;
+
+  it('disables a contact: it stays, marked disabled', () => {
+    given(created).when(disable).then(disabled);
+    given(created, disabled).thenState({ status: 'CREATED', disabledAt: at + 5 });
+  });
+
+  it('disables only a contact that exists', () => given().when(disable).thenThrows(Refused, { code: 'NOT_FOUND' }));
+
+  it('says nothing new when the contact is disabled already', () =>
+    given(created, disabled).when(disable).thenNothing());
 });
 
 describe('the registry contact of a contact', () => {

@@ -26,12 +26,20 @@ export type ContactCreated = DomainEvent<
   }>
 >;
 export type ContactVerified = DomainEvent<'ContactVerified', Of<unknown>>;
-export type ContactEvent = ContactCreated | ContactVerified;
-export const CONTACT_EVENT_TYPES: readonly ContactEvent['type'][] = ['ContactCreated', 'ContactVerified'];
+/** The operator took the contact out of use (the reference's `admin_disabled`): listed as disabled, named by no new
+ * domain. */
+export type ContactDisabled = DomainEvent<'ContactDisabled', Of<{ reason: string }>>;
+export type ContactEvent = ContactCreated | ContactVerified | ContactDisabled;
+export const CONTACT_EVENT_TYPES: readonly ContactEvent['type'][] = [
+  'ContactCreated',
+  'ContactVerified',
+  'ContactDisabled',
+];
 
 export type CreateContact = DomainCommand<'CreateContact', ContactCreated['data']>;
 export type VerifyContact = DomainCommand<'VerifyContact', Of<{ verificationDigest: string }>>;
-export type ContactCommand = CreateContact | VerifyContact;
+export type DisableContact = DomainCommand<'DisableContact', ContactDisabled['data']>;
+export type ContactCommand = CreateContact | VerifyContact | DisableContact;
 
 export type VerificationStatus = 'REQUESTED' | 'VERIFIED';
 
@@ -47,6 +55,8 @@ export type Contact =
       verificationAt: number;
       verificationDigest: string;
       createdAt: number;
+      /** When the operator disabled it; null while it is in use. */
+      disabledAt: number | null;
     }>;
 
 const evolve = (contact: Contact, event: ContactEvent): Contact => {
@@ -61,11 +71,14 @@ const evolve = (contact: Contact, event: ContactEvent): Contact => {
         verificationAt: event.data.at,
         verificationDigest: event.data.verificationDigest,
         createdAt: event.data.at,
+        disabledAt: null,
       };
     case 'ContactVerified':
       return contact.status === 'CREATED'
         ? { ...contact, verification: 'VERIFIED', verificationAt: event.data.at }
         : contact;
+    case 'ContactDisabled':
+      return contact.status === 'CREATED' ? { ...contact, disabledAt: event.data.at } : contact;
     default:
       return assertNever(event);
   }
@@ -90,6 +103,11 @@ const decide = (command: ContactCommand, contact: Contact): ContactEvent[] => {
         throw new Refused('VALIDATION', 'this verification link has expired');
       }
       return [{ type: 'ContactVerified', data: { contactId, at } }];
+    }
+    case 'DisableContact': {
+      if (contact.status !== 'CREATED') throw new Refused('NOT_FOUND', `no contact ${command.data.contactId}`);
+      if (contact.disabledAt !== null) return []; // disabled already: nothing new to say
+      return [{ type: 'ContactDisabled', data: command.data }];
     }
     default:
       return assertNever(command);

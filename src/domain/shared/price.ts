@@ -5,3 +5,8 @@
  */
 export type PriceType = 'STANDARD' | 'PREMIUM';
 export type Price = Readonly<{ type: PriceType; listPriceCents: number; subTotalCents: number }>;
+
+const USD = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+/** `$12.34`, `$4,500.00`: the `*Formatted` twin of an amount in cents (`decisions.md` §0). */
+export const formattedUsd = (cents: number): string => USD.format(cents / 100);

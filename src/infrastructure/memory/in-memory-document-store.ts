@@ -1,4 +1,11 @@
-import { DocumentPath, DocumentStore, Filter, FindOptions, Found } from '../../application/shared/document-store.port';
+import {
+  Counted,
+  DocumentPath,
+  DocumentStore,
+  Filter,
+  FindOptions,
+  Found,
+} from '../../application/shared/document-store.port';
 import { assertNever } from '../../domain/shared/assert-never';
 
 type Text = string | null;
@@ -29,6 +36,17 @@ const matches = (doc: unknown, filter: Filter): boolean => {
       return text !== null && filter.values.map(String).includes(text);
     case 'prefix':
       return text !== null && text.startsWith(filter.value);
+    case 'range': {
+      if (text === null) return filter.orNull === true;
+      const value = Number(text);
+      return (filter.min === undefined || value >= filter.min) && (filter.max === undefined || value <= filter.max);
+    }
+    case 'contains':
+      return text !== null && text.includes(filter.value);
+    case 'holdsAll': {
+      const held = text === null ? [] : (JSON.parse(text) as unknown);
+      return Array.isArray(held) && filter.values.every((value) => held.includes(value));
+    }
     default:
       return assertNever(filter);
   }
@@ -36,10 +54,10 @@ const matches = (doc: unknown, filter: Filter): boolean => {
 
 const keyOf = (text: Text, numeric: boolean | undefined): Key => (text === null || !numeric ? text : Number(text));
 
-/** Ascending order of one key; null sorts after every value, as PostgreSQL sorts it. */
-const compareKeys = (a: Key, b: Key): number => {
+/** The order of one key in a direction (1 ascending, -1 descending); null sorts after every value in both. */
+const compareKeys = (a: Key, b: Key, direction = 1): number => {
   if (a === null || b === null) return a === b ? 0 : a === null ? 1 : -1;
-  return a < b ? -1 : a > b ? 1 : 0;
+  return direction * (a < b ? -1 : a > b ? 1 : 0);
 };
 
 /** A row comparison `(a...) > (b...)`: undefined where a null decides it, which PostgreSQL treats as not true. */
@@ -94,11 +112,13 @@ export class InMemoryDocumentStore implements DocumentStore {
     ];
     return rows
       .filter((row) => !cursor || (direction > 0 ? rowAfter(row.keys, cursor) : rowAfter(cursor, row.keys)) === true)
-      .sort(
-        (a, b) => direction * (a.keys.map((key, n) => compareKeys(key, b.keys[n])).find((order) => order !== 0) ?? 0),
-      )
-      .slice(0, options.limit)
+      .sort((a, b) => a.keys.map((key, n) => compareKeys(key, b.keys[n], direction)).find((order) => order !== 0) ?? 0)
+      .slice(options.offset ?? 0, (options.offset ?? 0) + options.limit)
       .map(({ id, doc }) => ({ id, doc: copy(doc as Row) }));
+  }
+
+  async findCounted<Row>(projection: string, options: FindOptions): Promise<Counted<Row>> {
+    return { found: await this.find<Row>(projection, options), total: await this.count(projection, options.where) };
   }
 
   async count(projection: string, where: readonly Filter[] = []): Promise<number> {

@@ -5,6 +5,7 @@ import { createPool } from '../../infrastructure/postgres/database';
 import { migrate } from '../../infrastructure/postgres/migrations';
 import { identityCommands } from './accounts';
 import { CliContext, cliContext } from './cli-context';
+import { contactCommands } from './contacts';
 import { priceCommands } from './prices';
 import { rebuildProjections } from './projections-rebuild';
 import { registryClock } from './registry-clock';
@@ -76,6 +77,7 @@ const program = (): Command => {
 
   identityCommands(cli, print, context);
   priceCommands(cli, print, context);
+  contactCommands(cli, print, context);
 
   return cli;
 };

@@ -1,22 +1,21 @@
-import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
-import { Access } from '../shared/auth/access';
-import { EmptyBodyPipe } from '../shared/empty-body.pipe';
-import { TldCatalog } from '../../../application/dns-domains/tld-catalog';
+import { Controller, Get, Query } from '@nestjs/common';
+import { OpenApiDocuments } from '../shared/openapi/openapi-documents';
+import { NoQuery } from '../shared/request-params';
+import { agentActionsDocument } from './agent-actions.openapi';
 
-/** Surface A: agent actions (`POST /mcp/v1/actions/<action>`), `decisions.md` §1. */
+/** Surface A's own documents beside its actions (`decisions.md` §1). */
 @Controller('mcp/v1')
 export class AgentActionsController {
-  constructor(private readonly tlds: TldCatalog) {}
+  constructor(private readonly documents: OpenApiDocuments) {}
 
   @Get('health')
-  health(): { status: 'ok' } {
+  health(@Query() _query: NoQuery): { status: 'ok' } {
     return { status: 'ok' };
   }
 
-  @Post('actions/svc_tld_list')
-  @HttpCode(200)
-  @Access({ surface: 'agent', scope: 'domains:search' })
-  tldList(@Body(EmptyBodyPipe) _body: Record<string, never>): { tlds: readonly string[]; count: number } {
-    return { tlds: this.tlds.all, count: this.tlds.all.length };
+  /** The actions as OpenAPI 3.1, made from the declarations their routes are made from. */
+  @Get('openapi.json')
+  openApi(@Query() _query: NoQuery): Record<string, unknown> | undefined {
+    return this.documents.document(agentActionsDocument.name);
   }
 }

@@ -1,5 +1,60 @@
 import { Module } from '@nestjs/common';
+import { DnsDomainsModule } from '../../../application/dns-domains/dns-domains.module';
+import { IdentityModule } from '../../../application/identity/identity.module';
+import { OpenApiDocuments } from '../shared/openapi/openapi-documents';
 import { AgentActionsController } from './agent-actions.controller';
+import { agentActionsDocument } from './agent-actions.openapi';
+import { AGENT_ACTIONS, AgentActionRegistry } from './agent-action.registry';
+import { actionRoutesOf } from './action-routes';
+import { ContactCreateAction, ContactsListAction } from './actions/contacts.actions';
+import {
+  ApiSpecsSearchAction,
+  DeveloperDocsSearchAction,
+  KnowledgeBaseSearchAction,
+} from './actions/knowledge-search.actions';
+import { DomainTagsAddAction, DomainTagsRemoveAction } from './actions/domain-tags.actions';
+import { DomainGetAction } from './actions/domain-get.action';
+import { PortfolioListAction } from './actions/portfolio.actions';
+import { DomainsSearchAction } from './actions/domains-search.action';
+import { TldListAction } from './actions/tld-list.action';
+import { KnowledgeCatalogue } from './knowledge/knowledge-catalogue';
+import { KnowledgePagesController } from './knowledge/knowledge-pages.controller';
+import { AgentTools } from './mcp/agent-tools';
+import { McpEndpointController } from './mcp/mcp-endpoint.controller';
 
-@Module({ controllers: [AgentActionsController] })
-export class AgentActionsModule {}
+/** Every action of surface A, declared once: its route, its tool and its OpenAPI operation come from here. */
+const ACTIONS = [
+  DomainsSearchAction,
+  TldListAction,
+  PortfolioListAction,
+  DomainGetAction,
+  DomainTagsAddAction,
+  DomainTagsRemoveAction,
+  ContactsListAction,
+  ContactCreateAction,
+  KnowledgeBaseSearchAction,
+  DeveloperDocsSearchAction,
+  ApiSpecsSearchAction,
+];
+
+@Module({
+  imports: [IdentityModule, DnsDomainsModule],
+  controllers: [
+    actionRoutesOf(ACTIONS.map((action) => action.declaration)),
+    McpEndpointController,
+    AgentActionsController,
+    KnowledgePagesController,
+  ],
+  providers: [
+    ...ACTIONS,
+    { provide: AGENT_ACTIONS, useValue: ACTIONS },
+    AgentActionRegistry,
+    AgentTools,
+    KnowledgeCatalogue,
+  ],
+})
+export class AgentActionsModule {
+  constructor(documents: OpenApiDocuments) {
+    documents.register(agentActionsDocument);
+  }
+}

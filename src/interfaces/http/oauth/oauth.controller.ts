@@ -8,6 +8,7 @@ import { RefreshAccessToken, RevokeRefreshToken } from '../../../application/ide
 import { SignUp, SignupStarted } from '../../../application/identity/sign-up.command';
 import { VerifySignup } from '../../../application/identity/verify-signup.command';
 import { DomainError } from '../../../domain/shared/errors';
+import { AGENT_SCOPES } from '../../../domain/identity/scopes';
 import { TAKES_FORM } from '../shared/http-input';
 import { Documented } from '../shared/openapi/documented';
 import { NoQuery } from '../shared/request-params';
@@ -101,9 +102,27 @@ export class WellKnownController {
       response_types_supported: [],
       token_endpoint_auth_methods_supported: ['none'],
       revocation_endpoint_auth_methods_supported: ['none'],
-      scopes_supported: ['domains:search', 'portfolio:read', 'portfolio:write', 'cart:read', 'cart:write', 'checkout'],
+      scopes_supported: [...AGENT_SCOPES],
       signup_endpoint: `${base}/api/oauth/signup`,
       signup_verification_endpoint: `${base}/api/oauth/signup/verify`,
+    };
+  }
+
+  @Get(['oauth-protected-resource', 'oauth-protected-resource/mcp/v1'])
+  @Documented({
+    summary:
+      "The protected resource metadata of surface A and its MCP endpoint (RFC 9728), naming this server's metadata",
+    answer: 'ProtectedResourceMetadata',
+  })
+  protectedResource(@Query() _query: NoQuery): Record<string, unknown> {
+    const base = this.settings.issuer;
+    return {
+      resource: `${base}/mcp/v1`,
+      authorization_servers: [base],
+      scopes_supported: [...AGENT_SCOPES],
+      bearer_methods_supported: ['header'],
+      resource_name: 'Agent actions and their MCP endpoint',
+      resource_documentation: `${base}/mcp/v1/openapi.json`,
     };
   }
 

@@ -91,6 +91,34 @@ export const signupDocument: SurfaceDocument = {
         },
       ],
     },
+    ProtectedResourceMetadata: closed(
+      [
+        'resource',
+        'authorization_servers',
+        'scopes_supported',
+        'bearer_methods_supported',
+        'resource_name',
+        'resource_documentation',
+      ],
+      {
+        resource: { type: 'string', description: 'The MCP endpoint, the resource tokens are for' },
+        authorization_servers: { type: 'array', items: { type: 'string' }, minItems: 1 },
+        scopes_supported: { type: 'array', items: { type: 'string', enum: [...AGENT_SCOPES] } },
+        bearer_methods_supported: { type: 'array', items: { const: 'header' } },
+        resource_name: { type: 'string' },
+        resource_documentation: { type: 'string' },
+      },
+      [
+        {
+          resource: 'http://localhost:8080/mcp/v1',
+          authorization_servers: ['http://localhost:8080'],
+          scopes_supported: [...AGENT_SCOPES],
+          bearer_methods_supported: ['header'],
+          resource_name: 'Agent actions and their MCP endpoint',
+          resource_documentation: 'http://localhost:8080/mcp/v1/openapi.json',
+        },
+      ],
+    ),
     Jwks: {
       type: 'object',
       required: ['keys'],

@@ -1,5 +1,5 @@
 import { resolutionErrorSchemas } from '../shared/openapi/error-schemas';
-import { JsonSchema, ref } from '../shared/openapi/json-schema';
+import { closed, JsonSchema, ref } from '../shared/openapi/json-schema';
 import { SurfaceDocument } from '../shared/openapi/surface-document';
 
 /**
@@ -8,13 +8,6 @@ import { SurfaceDocument } from '../shared/openapi/surface-document';
  */
 
 const nullable = (type: string, extra: JsonSchema = {}): JsonSchema => ({ type: [type, 'null'], ...extra });
-const closed = (required: string[], properties: Record<string, JsonSchema>, extra: JsonSchema = {}): JsonSchema => ({
-  type: 'object',
-  additionalProperties: false,
-  required,
-  properties,
-  ...extra,
-});
 
 const BRAD = {
   meta: {

@@ -67,6 +67,7 @@ const declaresNothing = (metatype: Type): boolean =>
 const NOUN: Partial<Record<ArgumentMetadata['type'], string>> = {
   query: 'is not a parameter of this route',
   param: 'is not a parameter of this path',
+  body: UNKNOWN,
 };
 
 /**

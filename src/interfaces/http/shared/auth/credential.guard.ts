@@ -5,7 +5,7 @@ import { Authenticator, Principal } from '../../../../application/identity/authe
 import { Unauthorized } from '../../../../domain/shared/errors';
 import { ACCESS_METADATA, AuthenticatedRequest, RouteAccess } from './access';
 
-const bearerOf = (request: FastifyRequest): string | undefined => {
+export const bearerOf = (request: FastifyRequest): string | undefined => {
   const header = request.headers.authorization;
   const match = typeof header === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
   return match?.[1];

@@ -114,15 +114,17 @@ export const buildDocument = (
   context: SurfaceDocumentContext,
 ): Record<string, unknown> => {
   const paths: Record<string, Record<string, Operation>> = {};
+  const answers = surface.schemas(context);
+  // a class without a rule (an empty body) has no derived schema: its surface writes one among its answers
+  const bodies = { ...answers, ...classes };
   // a route without @Documented is no surface's (test probes); the document test finds a real one left out
   const documented = routes.filter((route) => route.documentation !== undefined);
   for (const route of documented) {
     for (const path of route.paths.filter((candidate) => surface.includes(route, candidate))) {
       const key = openApiPath(path, surface.basePath);
-      paths[key] = { ...paths[key], [route.method.toLowerCase()]: operationOf(surface, route, path, classes) };
+      paths[key] = { ...paths[key], [route.method.toLowerCase()]: operationOf(surface, route, path, bodies) };
     }
   }
-  const answers = surface.schemas(context);
   const used = documented
     .filter((route) => route.paths.some((path) => surface.includes(route, path)))
     .flatMap((route) => (route.body ? [route.body.name] : []));

@@ -107,3 +107,46 @@ export const oauthErrorSchemas = (): Record<string, JsonSchema> => ({
     examples: [{ error: 'invalid_request', error_description: 'password: must contain a digit' }],
   },
 });
+
+export const agentErrorSchemas = (): Record<string, JsonSchema> => ({
+  AgentError: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['error', 'message'],
+    description:
+      'Every error of surface A (`decisions.md` §1): issues list each problem of an invalid body; 429 comes with Retry-After.',
+    properties: {
+      error: {
+        type: 'string',
+        enum: [
+          'invalid_request',
+          'unauthorized',
+          'forbidden',
+          'not_found',
+          'unknown_action',
+          'rate_limited',
+          'internal_error',
+        ],
+      },
+      message: text,
+      issues: {
+        type: 'array',
+        minItems: 1,
+        items: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['path', 'message'],
+          properties: { path: { type: 'string' }, message: text },
+        },
+      },
+    },
+    examples: [
+      {
+        error: 'invalid_request',
+        message: 'The request is invalid',
+        issues: [{ path: 'limit', message: 'must not be greater than 100' }],
+      },
+      { error: 'unauthorized', message: 'Authentication required' },
+    ],
+  },
+});

@@ -26,3 +26,16 @@ export const reachable = (
   names.forEach(visit);
   return found;
 };
+
+/** An object with exactly these properties, `required` among them. */
+export const closed = (
+  required: string[],
+  properties: Record<string, JsonSchema>,
+  extra: JsonSchema = {},
+): JsonSchema => ({
+  type: 'object',
+  additionalProperties: false,
+  required,
+  properties,
+  ...extra,
+});

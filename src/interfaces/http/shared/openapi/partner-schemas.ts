@@ -1,5 +1,7 @@
 import { partnerType } from '../../../../application/shared/partner-type';
-import { JsonSchema, ref } from './json-schema';
+import { closed, JsonSchema, ref } from './json-schema';
+
+export { closed };
 
 /** Schema pieces both `/partner/v3` documents (surfaces C and D) are written with. */
 
@@ -14,19 +16,6 @@ export const UNICODE_NAME: JsonSchema = {
   type: 'string',
   description: 'The name in Unicode (the same text when it is not an IDN)',
 };
-
-/** An object with exactly these properties, `required` among them. */
-export const closed = (
-  required: string[],
-  properties: Record<string, JsonSchema>,
-  extra: JsonSchema = {},
-): JsonSchema => ({
-  type: 'object',
-  additionalProperties: false,
-  required,
-  properties,
-  ...extra,
-});
 
 /** The `@type` constant and list shapes of one namespace. */
 export const partnerShapes = (namespace: string) => {

@@ -1,0 +1,59 @@
+import { searchPlanOf, searchVerdictOf } from './domain-search';
+
+const SOLD = ['com', 'net', 'org', 'ai', 'io', 'dev'];
+const names = (plan: ReturnType<typeof searchPlanOf>) => plan.candidates.map(({ name }) => name.name);
+
+describe('the plan of a domain search', () => {
+  it('searches a term, spaces dropped, under the five defaults the service sells', () => {
+    const plan = searchPlanOf(['Coffee Shop'], undefined, ['com', 'ai', 'dev']);
+    expect(plan.searchedTlds).toEqual(['com', 'ai']);
+    expect(names(plan)).toEqual(['coffeeshop.com', 'coffeeshop.ai']);
+  });
+
+  it('takes the TLDs of full names when none are asked, and asked ones before them', () => {
+    expect(searchPlanOf(['coffee.dev', 'tea'], undefined, SOLD).searchedTlds).toEqual(['dev']);
+    expect(names(searchPlanOf(['coffee.dev', 'tea'], undefined, SOLD))).toEqual(['coffee.dev', 'tea.dev']);
+    expect(names(searchPlanOf(['coffee.dev'], ['com'], SOLD))).toEqual(['coffee.dev', 'coffee.com']);
+  });
+
+  it('says why a query makes no name, and lets it infer no TLD', () => {
+    const plan = searchPlanOf(['tea & cake', 'www.tea.com', 'tea.nope', 'tea'], undefined, SOLD);
+    expect(plan.queries.map(({ invalidReason }) => invalidReason)).toEqual([
+      expect.stringContaining('&'),
+      expect.stringMatching(/subdomain/i),
+      expect.stringContaining('.nope'),
+      null,
+    ]);
+    expect(plan.queries[0].invalidCharacters).toEqual(['&']);
+    expect(plan.searchedTlds).toEqual(['com', 'net', 'org', 'ai', 'io']);
+  });
+
+  it('answers each name once, for the first query that asks it', () => {
+    const plan = searchPlanOf(['tea.com', 'tea'], ['com'], SOLD);
+    expect(plan.candidates.map(({ name, query }) => [name.name, query])).toEqual([['tea.com', 'tea.com']]);
+  });
+
+  it('keeps internationalized names as A-labels', () =>
+    expect(names(searchPlanOf(['café'], ['com'], SOLD))).toEqual(['xn--caf-dma.com']));
+});
+
+describe('the verdict of a searched name', () => {
+  it('reads availability as an agent buys: from the registry, from a seller, or not at all', () => {
+    expect(searchVerdictOf({ status: 'AVAILABLE', source: 'SERVICE' })).toEqual({
+      available: true,
+      marketplace: { status: 'available', source: 'service' },
+    });
+    expect(searchVerdictOf({ status: 'AVAILABLE_FROM_SELLER', source: 'EXTMARKET_B' })).toEqual({
+      available: true,
+      marketplace: { status: 'registered-listed-for-sale', source: 'extmarket_b' },
+    });
+    expect(searchVerdictOf({ status: 'REGISTERED', source: 'SERVICE' }).marketplace.status).toBe(
+      'registered-not-for-sale',
+    );
+    expect(searchVerdictOf({ status: 'DISALLOWED', source: 'SERVICE' }).marketplace.status).toBe('invalid');
+    expect(searchVerdictOf({ status: 'EXCEEDS_PRICE_LIMIT', source: 'SERVICE' })).toEqual({
+      available: false,
+      marketplace: { status: 'unavailable', source: 'service' },
+    });
+  });
+});

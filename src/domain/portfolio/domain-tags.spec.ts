@@ -1,0 +1,44 @@
+import { deciderSpec } from '../../../test/support/decider-spec';
+import { Refused } from '../shared/errors';
+import { domainTagsDecider, MAX_TAGS } from './domain-tags';
+
+const of = { accountId: 'acc-1', registryType: 'dns', name: 'coffee.com', at: 1 } as const;
+const changed = (tags: string[]) => ({ type: 'DomainTagsChanged', data: { ...of, tags } }) as const;
+const add = (tags: string[]) => ({ type: 'AddDomainTags', data: { ...of, tags } }) as const;
+const remove = (tags: string[]) => ({ type: 'RemoveDomainTags', data: { ...of, tags } }) as const;
+
+describe('domain tags', () => {
+  const given = deciderSpec(domainTagsDecider);
+
+  it('adds tags once each, trimmed and lowercased, after those it has', () =>
+    given(changed(['clients']))
+      .when(add([' Brand ', 'brand', 'CLIENTS']))
+      .then(changed(['clients', 'brand'])));
+
+  it('refuses an empty tag, one over 20 characters, and more than the limit', () => {
+    given()
+      .when(add(['  ']))
+      .thenThrows(Refused, { code: 'VALIDATION' });
+    given()
+      .when(add(['x'.repeat(21)]))
+      .thenThrows(Refused, { code: 'VALIDATION' });
+    const full = Array.from({ length: MAX_TAGS }, (_, n) => `t${n}`);
+    given(changed(full))
+      .when(add(['one-more']))
+      .thenThrows(Refused, { code: 'EXCEEDS_LIMIT' });
+  });
+
+  it('says nothing new for tags it has, or removes it does not', () => {
+    given(changed(['brand']))
+      .when(add(['Brand']))
+      .thenNothing();
+    given(changed(['brand']))
+      .when(remove(['other']))
+      .thenNothing();
+  });
+
+  it('removes the tags named, keeping the others in order', () =>
+    given(changed(['a', 'b', 'c']))
+      .when(remove(['B', 'c']))
+      .then(changed(['a'])));
+});

@@ -1,0 +1,52 @@
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import {
+  CallToolRequestSchema,
+  CallToolResult,
+  ErrorCode,
+  ListToolsRequestSchema,
+  McpError,
+} from '@modelcontextprotocol/sdk/types.js';
+import { Principal } from '../../../../application/identity/authenticator';
+import { toProblem } from '../../shared/problem';
+import { renderProblem } from '../../shared/surfaces';
+import { validateBody } from '../../shared/validation';
+import { AgentActionRegistry } from '../agent-action.registry';
+import { AgentTools } from './agent-tools';
+
+export const MCP_SERVER_INFO = { name: 'domain-engine', title: 'Domain engine agent actions', version: '1.0.0' };
+
+/** A failed call as MCP wants it: a result marked as an error, holding the body the action's route would answer. */
+const failedCall = (name: string, error: unknown): CallToolResult => {
+  const body = renderProblem('agent', toProblem(error), `/mcp/v1/actions/${name}`);
+  return { isError: true, content: [{ type: 'text', text: JSON.stringify(body) }] };
+};
+
+/**
+ * The MCP server of one HTTP request (the endpoint is stateless): its tools are the actions, checked against the
+ * classes their routes use, run for the caller the endpoint authenticated. Whether the caller may call a tool at all
+ * is decided before, at the HTTP level, so that a missing credential is the same 401 as on the routes.
+ */
+export const mcpServerFor = (
+  registry: AgentActionRegistry,
+  tools: AgentTools,
+  caller: Principal | undefined,
+): Server => {
+  const server = new Server(MCP_SERVER_INFO, {
+    capabilities: { tools: {} },
+    instructions:
+      'Tools act on the account of the credential. Start with svc_domains_search or svc_portfolio_list; svc_knowledge_base_search answers how things work.',
+  });
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: tools.all() }));
+  server.setRequestHandler(CallToolRequestSchema, async ({ params }): Promise<CallToolResult> => {
+    const declaration = registry.declaration(params.name);
+    if (!declaration) throw new McpError(ErrorCode.InvalidParams, `no tool ${params.name}`);
+    try {
+      const body = await validateBody(declaration.body, params.arguments ?? {});
+      const answer = (await registry.run(declaration.name, body, caller)) as Record<string, unknown>;
+      return { content: [{ type: 'text', text: JSON.stringify(answer) }], structuredContent: answer };
+    } catch (error) {
+      return failedCall(declaration.name, error);
+    }
+  });
+  return server;
+};

@@ -1,0 +1,143 @@
+import { Projection } from '../../application/shared/projection';
+import { StoredEvent } from '../../application/shared/event-store.port';
+import { Blockchain, tokenIdOf, ZERO_ADDRESS } from '../../domain/chains/blockchain';
+import { DomainNamed, DomainTransferred } from '../../domain/chains/registry-log.events';
+import { DNS_DOMAIN_EVENT_TYPES, DnsDomainEvent } from '../../domain/dns-domains/dns-domain';
+import { DomainTagsChanged, RegistryType } from '../../domain/portfolio/domain-tags';
+import { unicodeFormOf } from '../../domain/shared/idna';
+
+/**
+ * One domain of a portfolio (surface A's `svc_portfolio_list`), flat so that every filter and order of the action is
+ * a filter or sort of the document store. DNS domains are held by an account; blockchain domains by an address,
+ * whichever account's wallet it is (the query asks for the account's wallets).
+ */
+export interface PortfolioRow {
+  /** The account (DNS) or the owner's address (web3, lowercase). */
+  readonly holder: string;
+  readonly registryType: RegistryType;
+  /** Null for a token whose name the registry has not logged yet: not listed until it has. */
+  readonly name: string | null;
+  readonly unicodeName: string | null;
+  /** `name` and `unicodeName`, for the search term. */
+  readonly searchText: string;
+  readonly label: string | null;
+  /** Characters of the label's Unicode form. */
+  readonly labelLength: number | null;
+  readonly extension: string | null;
+  readonly blockchain: Blockchain | null;
+  /** When it became the holder's: registered, or transferred to the owner's address. */
+  readonly purchasedAt: number | null;
+  readonly expiresAt: number | null;
+  readonly transferStatus: 'none' | 'inbound';
+  readonly tags: readonly string[];
+  /** Listing and counts of the marketplace; none until it lists the name. */
+  readonly forSale: boolean;
+  readonly listingPriceCents: number | null;
+  readonly offersCount: number;
+  readonly leadsCount: number;
+  readonly watchlistCount: number;
+  readonly autoRenewal: boolean;
+}
+
+type PortfolioEvent = DnsDomainEvent | DomainTransferred | DomainNamed | DomainTagsChanged;
+
+export const portfolioId = (registryType: RegistryType, name: string): string =>
+  registryType === 'dns' ? `dns:${name}` : `web3:${tokenIdOf(name)}`;
+
+const named = (name: string) => {
+  const unicodeName = unicodeFormOf(name);
+  const dot = name.lastIndexOf('.');
+  const unicodeLabel = unicodeName.slice(0, unicodeName.lastIndexOf('.'));
+  return {
+    name,
+    unicodeName,
+    searchText: name === unicodeName ? name : `${name} ${unicodeName}`,
+    label: name.slice(0, dot),
+    labelLength: [...unicodeLabel].length,
+    extension: name.slice(dot + 1),
+  };
+};
+
+const fresh = (holder: string, registryType: RegistryType, purchasedAt: number | null) => ({
+  holder,
+  registryType,
+  blockchain: null,
+  purchasedAt,
+  expiresAt: null,
+  transferStatus: 'none' as const,
+  tags: [],
+  forSale: false,
+  listingPriceCents: null,
+  offersCount: 0,
+  leadsCount: 0,
+  watchlistCount: 0,
+  autoRenewal: false,
+});
+
+const evolveDns = (row: PortfolioRow | undefined, { type, data }: DnsDomainEvent): PortfolioRow | null => {
+  switch (type) {
+    case 'DnsRegistrationRequested':
+      return {
+        ...fresh(data.accountId, 'dns', null),
+        ...named(data.name),
+        transferStatus: data.sealedTransferCode === undefined ? 'none' : 'inbound',
+      };
+    case 'DnsDomainRegistered':
+      return row ? { ...row, purchasedAt: data.createdAt, expiresAt: data.expiresAt, transferStatus: 'none' } : null;
+    case 'DnsDomainRenewed':
+      return row ? { ...row, expiresAt: data.expiresAt } : null;
+    case 'DnsRegistrationAbandoned':
+    case 'DnsDomainReleased':
+      return null;
+    default:
+      return row ?? null;
+  }
+};
+
+const evolveChain = (row: PortfolioRow | undefined, event: DomainTransferred | DomainNamed): PortfolioRow | null => {
+  if (event.type === 'DomainNamed') return row ? { ...row, ...named(event.data.name) } : null;
+  const { to, blockchain, blockTimestamp } = event.data;
+  if (to === ZERO_ADDRESS) return null;
+  // a new holder: the previous one's tags are not theirs
+  return {
+    ...fresh(to, 'web3', blockTimestamp),
+    name: row?.name ?? null,
+    unicodeName: row?.unicodeName ?? null,
+    searchText: row?.searchText ?? '',
+    label: row?.label ?? null,
+    labelLength: row?.labelLength ?? null,
+    extension: row?.extension ?? null,
+    blockchain,
+  };
+};
+
+export const portfolio: Projection<PortfolioRow, PortfolioEvent> = {
+  name: 'portfolio',
+  version: 1,
+  handles: [...DNS_DOMAIN_EVENT_TYPES, 'DomainTransferred', 'DomainNamed', 'DomainTagsChanged'],
+  idOf: (event: StoredEvent<PortfolioEvent>) => {
+    switch (event.type) {
+      case 'DomainTransferred':
+      case 'DomainNamed':
+        return `web3:${event.data.tokenId}`;
+      case 'DomainTagsChanged':
+        return portfolioId(event.data.registryType, event.data.name);
+      default:
+        return `dns:${event.data.name}`;
+    }
+  },
+  evolve: (row, event) => {
+    switch (event.type) {
+      case 'DomainTransferred':
+      case 'DomainNamed':
+        return evolveChain(row, event);
+      case 'DomainTagsChanged':
+        // tags of a holder the domain has since left change nothing
+        return row && (row.holder === event.data.accountId || row.registryType === 'web3')
+          ? { ...row, tags: event.data.tags }
+          : (row ?? null);
+      default:
+        return evolveDns(row, event);
+    }
+  },
+};

@@ -1,0 +1,194 @@
+import Ajv2020 from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
+import { Agent, newAgent } from '../support/agent';
+import { createTestApp, TestApp } from '../support/test-app';
+
+/**
+ * Every bound of the Limits table that belongs to the part 1 actions (`interface-spec.md` Surface A, Limits), on
+ * both sides of its edge, plus unknown properties and wrong types on every action: the route and the published
+ * OpenAPI schema of its body agree on each case (the document is made from the classes the route checks with).
+ */
+interface BoundCase {
+  readonly action: string;
+  readonly body: Record<string, unknown>;
+  readonly valid: boolean;
+  readonly what: string;
+}
+
+const contact = {
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  email: 'ada@example.net',
+  phone: { dialingPrefix: '+44', number: '2071234567' },
+  street: '1 Analytical Row',
+  city: 'London',
+  stateProvince: 'Greater London',
+  postalCode: 'N1 9GU',
+  countryCode: 'GB',
+};
+const names = (count: number): string[] => Array.from({ length: count }, (_, n) => `name${n}.com`);
+const ok = (action: string, what: string, body: Record<string, unknown>): BoundCase => ({
+  action,
+  body,
+  what,
+  valid: true,
+});
+const bad = (action: string, what: string, body: Record<string, unknown>): BoundCase => ({
+  action,
+  body,
+  what,
+  valid: false,
+});
+
+const SEARCH = 'svc_domains_search';
+const PORTFOLIO = 'svc_portfolio_list';
+const KNOWLEDGE = ['svc_knowledge_base_search', 'svc_developer_docs_search', 'svc_api_specs_search'];
+
+const CASES: readonly BoundCase[] = [
+  // svc_domains_search: query 1 to 10 items, each at least one character; tlds up to 5; limit 1-100; offset >= 0
+  ok(SEARCH, 'a one-character query', { query: 'a' }),
+  bad(SEARCH, 'an empty query', { query: '' }),
+  ok(SEARCH, 'a query of 253 characters', { query: 'a'.repeat(253) }),
+  bad(SEARCH, 'a query of 254 characters', { query: 'a'.repeat(254) }),
+  ok(SEARCH, 'one query in a list', { query: ['coffee'] }),
+  bad(SEARCH, 'an empty list of queries', { query: [] }),
+  ok(SEARCH, '10 queries', { query: names(10) }),
+  bad(SEARCH, '11 queries', { query: names(11) }),
+  bad(SEARCH, 'an empty query in a list', { query: ['coffee', ''] }),
+  ok(SEARCH, '5 TLDs', { query: 'coffee', tlds: ['com', 'net', 'org', 'ai', 'io'] }),
+  bad(SEARCH, '6 TLDs', { query: 'coffee', tlds: ['com', 'net', 'org', 'ai', 'io', 'co'] }),
+  ok(SEARCH, 'no TLD', { query: 'coffee', tlds: [] }),
+  ok(SEARCH, 'limit 1', { query: 'coffee', limit: 1 }),
+  bad(SEARCH, 'limit 0', { query: 'coffee', limit: 0 }),
+  ok(SEARCH, 'limit 100', { query: 'coffee', limit: 100 }),
+  bad(SEARCH, 'limit 101', { query: 'coffee', limit: 101 }),
+  bad(SEARCH, 'a fractional limit', { query: 'coffee', limit: 2.5 }),
+  ok(SEARCH, 'offset 0', { query: 'coffee', offset: 0 }),
+  bad(SEARCH, 'offset -1', { query: 'coffee', offset: -1 }),
+  bad(SEARCH, 'no query', {}),
+  bad(SEARCH, 'a number as query', { query: 42 }),
+  bad(SEARCH, 'a string as TLDs', { query: 'coffee', tlds: 'com' }),
+  bad(SEARCH, 'a string as limit', { query: 'coffee', limit: '10' }),
+  bad(SEARCH, 'an unknown property', { query: 'coffee', sort: 'price' }),
+  // svc_tld_list: an empty object
+  ok('svc_tld_list', 'an empty object', {}),
+  bad('svc_tld_list', 'an unknown property', { tld: 'com' }),
+  // svc_portfolio_list: offset >= 0, limit 1-500, expiringWithinDays 1-365, lengths >= 1, the enumerations
+  ok(PORTFOLIO, 'offset 0', { offset: 0 }),
+  bad(PORTFOLIO, 'offset -1', { offset: -1 }),
+  ok(PORTFOLIO, 'limit 1', { limit: 1 }),
+  bad(PORTFOLIO, 'limit 0', { limit: 0 }),
+  ok(PORTFOLIO, 'limit 500', { limit: 500 }),
+  bad(PORTFOLIO, 'limit 501', { limit: 501 }),
+  ok(PORTFOLIO, 'expiring within 1 day', { expiringWithinDays: 1 }),
+  bad(PORTFOLIO, 'expiring within 0 days', { expiringWithinDays: 0 }),
+  ok(PORTFOLIO, 'expiring within 365 days', { expiringWithinDays: 365 }),
+  bad(PORTFOLIO, 'expiring within 366 days', { expiringWithinDays: 366 }),
+  ok(PORTFOLIO, 'minLength 1', { minLength: 1 }),
+  bad(PORTFOLIO, 'minLength 0', { minLength: 0 }),
+  ok(PORTFOLIO, 'maxLength 1', { maxLength: 1 }),
+  bad(PORTFOLIO, 'maxLength 0', { maxLength: 0 }),
+  ok(PORTFOLIO, 'status for-sale', { status: 'for-sale' }),
+  bad(PORTFOLIO, 'status sold', { status: 'sold' }),
+  ok(PORTFOLIO, 'registryType web3', { registryType: 'web3' }),
+  bad(PORTFOLIO, 'registryType ens', { registryType: 'ens' }),
+  ok(PORTFOLIO, 'autoRenewal "false"', { autoRenewal: 'false' }),
+  bad(PORTFOLIO, 'autoRenewal as a boolean', { autoRenewal: true }),
+  ok(PORTFOLIO, 'expired true', { expired: true }),
+  bad(PORTFOLIO, 'expired as text', { expired: 'true' }),
+  ok(PORTFOLIO, 'one tag filter', { tagFilters: ['clients'] }),
+  bad(PORTFOLIO, 'a tag filter that is not text', { tagFilters: [7] }),
+  ok(PORTFOLIO, 'orderBy watchlistCount', { orderBy: 'watchlistCount' }),
+  bad(PORTFOLIO, 'orderBy price', { orderBy: 'price' }),
+  ok(PORTFOLIO, 'orderDirection desc', { orderDirection: 'desc' }),
+  bad(PORTFOLIO, 'orderDirection down', { orderDirection: 'down' }),
+  bad(PORTFOLIO, 'a number as searchTerm', { searchTerm: 5 }),
+  bad(PORTFOLIO, 'an unknown property', { page: 2 }),
+  // svc_domain_get: 1 to 50 names, each at least one character
+  ok('svc_domain_get', 'one name', { domains: ['coffee.com'] }),
+  bad('svc_domain_get', 'no name', { domains: [] }),
+  ok('svc_domain_get', '50 names', { domains: names(50) }),
+  bad('svc_domain_get', '51 names', { domains: names(51) }),
+  bad('svc_domain_get', 'an empty name', { domains: [''] }),
+  bad('svc_domain_get', 'no domains', {}),
+  bad('svc_domain_get', 'a string as domains', { domains: 'coffee.com' }),
+  bad('svc_domain_get', 'an unknown property', { domains: ['coffee.com'], expand: true }),
+  // svc_contacts_list
+  ok('svc_contacts_list', 'includeDisabled true', { includeDisabled: true }),
+  bad('svc_contacts_list', 'includeDisabled as text', { includeDisabled: 'true' }),
+  bad('svc_contacts_list', 'an unknown property', { status: 'active' }),
+  // svc_contact_create: every field required but organization; a plus before the dialing prefix is taken
+  ok('svc_contact_create', 'a whole contact, the prefix with its plus', contact),
+  ok('svc_contact_create', 'the prefix without its plus, an organization', {
+    ...contact,
+    organization: 'Engines Ltd',
+    phone: { dialingPrefix: '44', number: '2071234567' },
+  }),
+  bad('svc_contact_create', 'no email', { ...contact, email: undefined }),
+  bad('svc_contact_create', 'a malformed email', { ...contact, email: 'ada-at-example' }),
+  bad('svc_contact_create', 'a three-letter country code', { ...contact, countryCode: 'GBR' }),
+  bad('svc_contact_create', 'a phone without its number', { ...contact, phone: { dialingPrefix: '+44' } }),
+  bad('svc_contact_create', 'a phone as text', { ...contact, phone: '+44 20 7123 4567' }),
+  bad('svc_contact_create', 'an unknown property', { ...contact, fax: '123' }),
+  bad('svc_contact_create', 'an unknown property of the phone', { ...contact, phone: { ...contact.phone, ext: '1' } }),
+  // the tags the portfolio filters by: 1 to 50 domains, 1 to 10 tags of 1 to 20 characters
+  ...['svc_domain_tags_add', 'svc_domain_tags_remove'].flatMap((action) => [
+    ok(action, '50 domains, one tag of 20 characters', { domains: names(50), tags: ['t'.repeat(20)] }),
+    bad(action, '51 domains', { domains: names(51), tags: ['clients'] }),
+    bad(action, 'no domain', { domains: [], tags: ['clients'] }),
+    ok(action, '10 tags', { domains: ['coffee.com'], tags: Array.from({ length: 10 }, (_, n) => `tag${n}`) }),
+    bad(action, '11 tags', { domains: ['coffee.com'], tags: Array.from({ length: 11 }, (_, n) => `tag${n}`) }),
+    bad(action, 'a tag of 21 characters', { domains: ['coffee.com'], tags: ['t'.repeat(21)] }),
+    bad(action, 'an empty tag', { domains: ['coffee.com'], tags: [''] }),
+    bad(action, 'a tag as a string', { domains: ['coffee.com'], tags: 'clients' }),
+    bad(action, 'an unknown property', { domains: ['coffee.com'], tags: ['clients'], color: 'red' }),
+  ]),
+  // the three open searches: 2 to 200 characters
+  ...KNOWLEDGE.flatMap((action) => [
+    ok(action, 'a query of 2 characters', { query: 'ds' }),
+    bad(action, 'a query of 1 character', { query: 'd' }),
+    ok(action, 'a query of 200 characters', { query: 'renew '.repeat(34).slice(0, 200) }),
+    bad(action, 'a query of 201 characters', { query: 'renew '.repeat(34).slice(0, 201) }),
+    bad(action, 'a number as query', { query: 12 }),
+    bad(action, 'an unknown property', { query: 'renew', limit: 5 }),
+  ]),
+];
+
+describe('surface A: the bounds of the part 1 actions, on the route and in the document', () => {
+  let subject: TestApp;
+  let agent: Agent;
+  let ajv: Ajv2020;
+  let bodySchemaOf: (action: string) => string;
+  /** Every action the document holds: each must have its cases. */
+  let actions: string[];
+
+  beforeAll(async () => {
+    subject = await createTestApp();
+    agent = await newAgent(subject);
+    const document = (await subject.app.inject({ method: 'GET', url: '/mcp/v1/openapi.json' })).json();
+    actions = Object.keys(document.paths).map((path) => path.slice(1));
+    ajv = addFormats(new Ajv2020({ strict: false, allErrors: true }));
+    ajv.addSchema({ $id: 'agent.json', components: document.components });
+    bodySchemaOf = (action) =>
+      document.paths[`/${action}`].post.requestBody.content['application/json'].schema.$ref.replace('#', 'agent.json#');
+  });
+  afterAll(() => subject.close());
+
+  it('holds at least 60 cases, with an unknown property and a wrong type on every action of the document', () => {
+    expect(CASES.length).toBeGreaterThanOrEqual(60);
+    const withUnknown = new Set(CASES.filter((c) => c.what.startsWith('an unknown property')).map((c) => c.action));
+    expect([...withUnknown].sort()).toEqual(actions.sort());
+  });
+
+  it.each(CASES.map((c) => [`${c.action}: ${c.what}`, c] as const))('%s', async (_title, { action, body, valid }) => {
+    const answer = await agent.action(action, body);
+    const schemaSays = ajv.validate({ $ref: bodySchemaOf(action) }, body);
+    if (valid) {
+      expect(answer.status).toBe(200);
+      expect(schemaSays).toBe(true);
+    } else {
+      expect(answer).toMatchObject({ status: 400, body: { error: 'invalid_request', message: expect.any(String) } });
+      expect(schemaSays).toBe(false);
+    }
+  });
+});

@@ -1,0 +1,268 @@
+import SwaggerParser from '@apidevtools/swagger-parser';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import Ajv2020 from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
+import { routeCatalog } from '../../src/interfaces/http/shared/route-catalog';
+import { Agent, newAgent } from '../support/agent';
+import { createTestApp, TestApp } from '../support/test-app';
+
+/** The part 1 actions of surface A (`interface-spec.md` Surface A) and the tags the portfolio filters by. */
+const ACTIONS = [
+  'svc_domains_search',
+  'svc_tld_list',
+  'svc_portfolio_list',
+  'svc_domain_get',
+  'svc_domain_tags_add',
+  'svc_domain_tags_remove',
+  'svc_contacts_list',
+  'svc_contact_create',
+  'svc_knowledge_base_search',
+  'svc_developer_docs_search',
+  'svc_api_specs_search',
+];
+const OPEN = ['svc_knowledge_base_search', 'svc_developer_docs_search', 'svc_api_specs_search'];
+const SCOPE_OF: Record<string, string> = {
+  svc_domains_search: 'domains:search',
+  svc_tld_list: 'domains:search',
+  svc_portfolio_list: 'portfolio:read',
+  svc_domain_get: 'portfolio:read',
+  svc_contacts_list: 'portfolio:read',
+  svc_contact_create: 'portfolio:write',
+  svc_domain_tags_add: 'portfolio:write',
+  svc_domain_tags_remove: 'portfolio:write',
+};
+/** A body each action accepts. */
+const BODY: Record<string, Record<string, unknown>> = {
+  svc_domains_search: { query: ['coffee shop', 'sunrise.com'], tlds: ['com', 'net'] },
+  svc_tld_list: {},
+  svc_portfolio_list: { limit: 5 },
+  svc_domain_get: { domains: ['nothing-here.com'] },
+  svc_domain_tags_add: { domains: ['nothing-here.com'], tags: ['clients'] },
+  svc_domain_tags_remove: { domains: ['nothing-here.com'], tags: ['clients'] },
+  svc_contacts_list: {},
+  svc_contact_create: {
+    firstName: 'Grace',
+    lastName: 'Hopper',
+    email: 'grace@example.org',
+    phone: { dialingPrefix: '+1', number: '2025550123' },
+    street: '1 Compiler Way',
+    city: 'Arlington',
+    stateProvince: 'VA',
+    postalCode: '22201',
+    countryCode: 'US',
+  },
+  svc_knowledge_base_search: { query: 'renew my domain' },
+  svc_developer_docs_search: { query: 'configuration' },
+  svc_api_specs_search: { query: 'search domains' },
+};
+
+describe('surface A: one action registry behind the routes, the OpenAPI document and the MCP endpoint', () => {
+  let subject: TestApp;
+  let agent: Agent;
+  let base: string;
+  let document: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+  const mcpClient = async (credential?: string): Promise<Client> => {
+    const client = new Client({ name: 'domain-engine-test', version: '1.0.0' });
+    const headers: Record<string, string> = credential ? { authorization: `Bearer ${credential}` } : {};
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${base}/mcp/v1`), { requestInit: { headers } }));
+    return client;
+  };
+
+  beforeAll(async () => {
+    subject = await createTestApp();
+    await subject.app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(subject.app.getHttpServer().address() as { port: number }).port}`;
+    agent = await newAgent(subject);
+    document = (await subject.app.inject({ method: 'GET', url: '/mcp/v1/openapi.json' })).json();
+  });
+  afterAll(() => subject.close());
+
+  it('serves each action as a route, an operation of the document and an MCP tool', async () => {
+    const routes = routeCatalog(subject.app).flatMap((route) => route.paths);
+    for (const action of ACTIONS) expect(routes).toContain(`/mcp/v1/actions/${action}`);
+    expect(Object.keys(document.paths).sort()).toEqual(ACTIONS.map((action) => `/${action}`).sort());
+    const manifest = (await subject.app.inject({ method: 'GET', url: '/mcp/v1/tools.json' })).json();
+    expect(manifest.tools.map((tool: { name: string }) => tool.name).sort()).toEqual([...ACTIONS].sort());
+  });
+
+  it('publishes a valid OpenAPI 3.1 document, open actions without security, scoped ones with it', async () => {
+    expect(document.openapi).toBe('3.1.0');
+    await expect(SwaggerParser.validate(structuredClone(document))).resolves.toBeDefined();
+    for (const action of ACTIONS) {
+      const operation = document.paths[`/${action}`].post;
+      expect(operation.security).toEqual(OPEN.includes(action) ? [] : [{ bearer: [] }]);
+      expect(operation.requestBody.content['application/json'].schema.$ref).toMatch(/^#\/components\/schemas\//);
+    }
+  });
+
+  it("accepts each action's good body on the route and in the document's schema", async () => {
+    const ajv = addFormats(new Ajv2020({ strict: false }));
+    ajv.addSchema({ $id: 'agent.json', components: document.components });
+    for (const action of ACTIONS) {
+      const ref = document.paths[`/${action}`].post.requestBody.content['application/json'].schema.$ref;
+      expect([action, ajv.validate({ $ref: ref.replace('#', 'agent.json#') }, BODY[action])]).toEqual([action, true]);
+      expect([action, (await agent.action(action, BODY[action])).status]).toEqual([action, 200]);
+    }
+  });
+
+  it('answers 401 without a credential and 403 without the scope; the three searches need neither', async () => {
+    const narrow = await newAgent(subject, ['cart:read']);
+    for (const action of ACTIONS) {
+      const anonymous = await agent.action(action, BODY[action], null);
+      const unscoped = await narrow.action(action, BODY[action]);
+      if (OPEN.includes(action)) {
+        expect([action, anonymous.status, unscoped.status]).toEqual([action, 200, 200]);
+      } else {
+        expect([action, anonymous.status, anonymous.body]).toEqual([
+          action,
+          401,
+          { error: 'unauthorized', message: 'Authentication required' },
+        ]);
+        expect([action, unscoped.status, unscoped.body.error]).toEqual([action, 403, 'forbidden']);
+        expect(unscoped.body.message).toContain(SCOPE_OF[action]);
+      }
+    }
+    const scoped = await newAgent(subject, ['domains:search']);
+    expect((await scoped.action('svc_domains_search', BODY.svc_domains_search)).status).toBe(200);
+    expect((await scoped.action('svc_portfolio_list', {})).status).toBe(403);
+  });
+
+  it('names an unknown action as such', async () => {
+    const answer = await agent.action('svc_no_such_action', {});
+    expect(answer).toMatchObject({ status: 404, body: { error: 'unknown_action' } });
+  });
+
+  it('publishes the protected resource metadata MCP clients authorize from, naming our authorization server', async () => {
+    for (const url of ['/.well-known/oauth-protected-resource', '/.well-known/oauth-protected-resource/mcp/v1']) {
+      const metadata = (await subject.app.inject({ method: 'GET', url })).json();
+      const server = (
+        await subject.app.inject({ method: 'GET', url: '/.well-known/oauth-authorization-server' })
+      ).json();
+      expect(metadata).toMatchObject({
+        resource: `${server.issuer}/mcp/v1`,
+        authorization_servers: [server.issuer],
+        bearer_methods_supported: ['header'],
+      });
+      expect(metadata.scopes_supported).toEqual(server.scopes_supported);
+    }
+  });
+
+  describe('the MCP endpoint, through the official SDK client', () => {
+    it('lists every action as a tool with the schema of its route and its annotations', async () => {
+      const client = await mcpClient(agent.key);
+      const { tools } = await client.listTools();
+      expect(tools.map((tool) => tool.name).sort()).toEqual([...ACTIONS].sort());
+      const search = tools.find((tool) => tool.name === 'svc_domains_search')!;
+      expect(search.inputSchema).toMatchObject({
+        type: 'object',
+        additionalProperties: false,
+        required: ['query'],
+        properties: { limit: { minimum: 1, maximum: 100 }, tlds: { maxItems: 5 } },
+      });
+      expect(search.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false });
+      const create = tools.find((tool) => tool.name === 'svc_contact_create')!;
+      expect(create.annotations).toMatchObject({ readOnlyHint: false });
+      expect((create.inputSchema.properties as Record<string, any>).phone).toMatchObject({ type: 'object' }); // eslint-disable-line @typescript-eslint/no-explicit-any
+      await client.close();
+    });
+
+    it.each([
+      ['svc_domains_search', BODY.svc_domains_search],
+      ['svc_portfolio_list', { limit: 10, orderBy: 'name' }],
+      ['svc_knowledge_base_search', { query: 'transfer my domain to another registrar' }],
+      ['svc_api_specs_search', { query: 'portfolio' }],
+    ])('answers %s as its route does', async (action, body) => {
+      const client = await mcpClient(agent.key);
+      const result = await client.callTool({ name: action, arguments: body });
+      const route = await agent.action(action, body);
+      expect(result.isError).toBeFalsy();
+      expect(result.structuredContent).toEqual(route.body);
+      expect(JSON.parse((result.content as { text: string }[])[0].text)).toEqual(route.body);
+      await client.close();
+    });
+
+    it('answers a call of a scoped tool without a credential with the same 401 as the route, and where to authorize', async () => {
+      const route = await agent.action('svc_domains_search', { query: 'coffee' }, null);
+      const client = await mcpClient();
+      // the open searches need no credential over MCP either
+      expect(
+        (await client.callTool({ name: 'svc_knowledge_base_search', arguments: { query: 'dnssec' } })).isError,
+      ).toBeFalsy();
+      const refused = await client
+        .callTool({ name: 'svc_domains_search', arguments: { query: 'coffee' } })
+        .catch((error: unknown) => error);
+      expect(refused).toMatchObject({ code: 401 });
+      expect(String((refused as Error).message)).toContain(JSON.stringify(route.body));
+      await client.close();
+      const raw = await fetch(`${base}/mcp/v1`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'tools/call',
+          params: { name: 'svc_domains_search', arguments: { query: 'coffee' } },
+        }),
+      });
+      expect(raw.status).toBe(401);
+      expect(await raw.json()).toEqual(route.body);
+      expect(raw.headers.get('www-authenticate')).toBe(
+        `Bearer resource_metadata="${(await subject.app.inject({ method: 'GET', url: '/.well-known/oauth-protected-resource' })).json().authorization_servers[0]}/.well-known/oauth-protected-resource/mcp/v1"`,
+      );
+    });
+
+    it('answers a key without the scope with 403, and a wrong key with 401, as the route does', async () => {
+      const narrow = await newAgent(subject, ['cart:read']);
+      const client = await mcpClient(narrow.key);
+      const refused = await client
+        .callTool({ name: 'svc_portfolio_list', arguments: {} })
+        .catch((error: unknown) => error);
+      expect(refused).toMatchObject({ code: 403 });
+      await client.close();
+      const wrong = `svc_mcp_${'0'.repeat(64)}`;
+      const failed = await mcpClient(wrong).catch((error: unknown) => error);
+      expect(failed).toMatchObject({ code: 401 });
+    });
+
+    it('answers what is not an MCP message in the surface format, and a notification with 202', async () => {
+      const post = (body: unknown, headers: Record<string, string> = {}) =>
+        fetch(`${base}/mcp/v1`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+          body: JSON.stringify(body),
+        });
+      const list = { jsonrpc: '2.0', id: 1, method: 'tools/list' };
+      for (const [body, headers, status] of [
+        [[list], {}, 400],
+        [{ ...list, jsonrpc: '1.0' }, {}, 400],
+        [{ ...list, id: { nested: true } }, {}, 400],
+        [{ ...list, result: {} }, {}, 400],
+        [list, { accept: 'text/html' }, 406],
+        [list, { 'mcp-protocol-version': '1999-01-01' }, 400],
+      ] as const) {
+        const answer = await post(body, headers);
+        expect([JSON.stringify(body), answer.status]).toEqual([JSON.stringify(body), status]);
+        expect(await answer.json()).toMatchObject({ error: 'invalid_request', message: expect.any(String) });
+      }
+      const notification = await post({ jsonrpc: '2.0', method: 'notifications/initialized' });
+      expect(notification.status).toBe(202);
+      expect(await notification.text()).toBe('');
+      const opened = await fetch(`${base}/mcp/v1`, { headers: { accept: 'text/event-stream' } });
+      expect(opened.status).toBe(405);
+    });
+
+    it('answers bad arguments with a tool error holding the body the route answers', async () => {
+      const client = await mcpClient(agent.key);
+      const body = { query: 'coffee', limit: 101 };
+      const result = await client.callTool({ name: 'svc_domains_search', arguments: body });
+      const route = await agent.action('svc_domains_search', body);
+      expect(route.status).toBe(400);
+      expect(result.isError).toBe(true);
+      expect(JSON.parse((result.content as { text: string }[])[0].text)).toEqual(route.body);
+      await expect(client.callTool({ name: 'svc_nothing', arguments: {} })).rejects.toThrow(/svc_nothing/);
+      await client.close();
+    });
+  });
+});
