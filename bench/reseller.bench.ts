@@ -10,21 +10,14 @@
  * of BENCH_REQUESTS (default 100) requests each. The ratio says how many times the port call the whole request costs:
  * what the HTTP shell, authentication, validation, the price list, listings and the answer add.
  */
-import { startBenchDatabase } from './bench-database';
+import { withBenchService } from './bench-service';
 import { exchange, latencies, report } from './latency';
 import { randomBytes } from 'node:crypto';
 import { Agent } from 'node:http';
 import { CommandBus } from '@nestjs/cqrs';
-import pino from 'pino';
 import { IssueCredential } from '../src/application/identity/issue-credential.command';
 import { OpenAccount } from '../src/application/identity/open-account.command';
 import { Registry } from '../src/application/registry/registry.port';
-import { AppConfig } from '../src/infrastructure/config/config';
-import { createLogger } from '../src/infrastructure/logging/logger';
-import { createPool } from '../src/infrastructure/postgres/database';
-import { migrate } from '../src/infrastructure/postgres/migrations';
-import { Runtime } from '../src/infrastructure/runtime';
-import { createApp } from '../src/main';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 100);
@@ -56,65 +49,47 @@ const REGISTRANT = {
 const agent = new Agent({ keepAlive: true, maxSockets: 1 });
 const send = exchange(agent);
 
-const main = async (): Promise<void> => {
-  const database = await startBenchDatabase();
-  try {
-    const databaseUrl = database.url;
-    const migrations = createPool(databaseUrl, 2);
-    await migrate(migrations).finally(() => migrations.end());
+const main = (): Promise<void> =>
+  withBenchService(async (app) => {
+    const baseUrl = `${await app.getUrl()}/partner/v3`;
+    const commands = app.get(CommandBus);
+    const { accountId } = await commands.execute(
+      new OpenAccount({ kind: 'partner', profile: 'reseller', name: 'Reseller bench' }),
+    );
+    const key = (await commands.execute(new IssueCredential(accountId, 'partner_key'))).secret;
+    const headers = { authorization: `Bearer ${key}` };
+    const registry = app.get(Registry);
 
-    const config = new AppConfig({ LOG_LEVEL: 'info' });
-    // a request log line is part of what each request costs in production: written, but to nowhere
-    const logger = createLogger(config.values.logLevel, pino.destination({ dest: '/dev/null', sync: false }));
-    const app = await createApp({ config, runtime: new Runtime('all', databaseUrl), logger });
-    try {
-      await app.listen({ port: 0, host: '127.0.0.1' });
-      const baseUrl = `${await app.getUrl()}/partner/v3`;
-      const commands = app.get(CommandBus);
-      const { accountId } = await commands.execute(
-        new OpenAccount({ kind: 'partner', profile: 'reseller', name: 'Reseller bench' }),
+    const availabilityUrl = `${baseUrl}/domains?${SEARCHED.map((name) => `query=${name}`).join('&')}`;
+    const availability = () => send(availabilityUrl, 'GET', headers, undefined, 200);
+    const preview = () =>
+      send(
+        `${baseUrl}/domains?$preview=true`,
+        'POST',
+        { ...headers, 'content-type': 'application/json' },
+        JSON.stringify({ name: SEARCHED[10], owner: { type: 'SELF', contact: REGISTRANT }, dns: { period: 2 } }),
+        201,
       );
-      const key = (await commands.execute(new IssueCredential(accountId, 'partner_key'))).secret;
-      const headers = { authorization: `Bearer ${key}` };
-      const registry = app.get(Registry);
+    // warm up: connections, plans, the seeded names' first touch
+    await latencies(20, availability);
+    await latencies(20, preview);
+    await latencies(20, () => registry.check(SEARCHED));
 
-      const availabilityUrl = `${baseUrl}/domains?${SEARCHED.map((name) => `query=${name}`).join('&')}`;
-      const availability = () => send(availabilityUrl, 'GET', headers, undefined, 200);
-      const preview = () =>
-        send(
-          `${baseUrl}/domains?$preview=true`,
-          'POST',
-          { ...headers, 'content-type': 'application/json' },
-          JSON.stringify({ name: SEARCHED[10], owner: { type: 'SELF', contact: REGISTRANT }, dns: { period: 2 } }),
-          201,
-        );
-      // warm up: connections, plans, the seeded names' first touch
-      await latencies(20, availability);
-      await latencies(20, preview);
-      await latencies(20, () => registry.check(SEARCHED));
-
-      const measured = {
-        availability: [] as number[],
-        checks: [] as number[],
-        previews: [] as number[],
-        check: [] as number[],
-      };
-      for (let round = 0; round < ROUNDS; round++) {
-        measured.availability.push(...(await latencies(REQUESTS, availability)));
-        measured.checks.push(...(await latencies(REQUESTS, () => registry.check(SEARCHED))));
-        measured.previews.push(...(await latencies(REQUESTS, preview)));
-        measured.check.push(...(await latencies(REQUESTS, () => registry.check([SEARCHED[10]]))));
-      }
-      report('availability of 50 names (GET /domains)', measured.availability, 'registry port', measured.checks);
-      report('registration preview (POST /domains?$preview=true)', measured.previews, 'registry port', measured.check);
-    } finally {
-      await app.close();
+    const measured = {
+      availability: [] as number[],
+      checks: [] as number[],
+      previews: [] as number[],
+      check: [] as number[],
+    };
+    for (let round = 0; round < ROUNDS; round++) {
+      measured.availability.push(...(await latencies(REQUESTS, availability)));
+      measured.checks.push(...(await latencies(REQUESTS, () => registry.check(SEARCHED))));
+      measured.previews.push(...(await latencies(REQUESTS, preview)));
+      measured.check.push(...(await latencies(REQUESTS, () => registry.check([SEARCHED[10]]))));
     }
-  } finally {
-    agent.destroy();
-    await database.stop();
-  }
-};
+    report('availability of 50 names (GET /domains)', measured.availability, 'registry port', measured.checks);
+    report('registration preview (POST /domains?$preview=true)', measured.previews, 'registry port', measured.check);
+  }).finally(() => agent.destroy());
 
 main().catch((error: unknown) => {
   console.error(error);

@@ -135,13 +135,15 @@ describe('surface A: one action registry behind the routes, the OpenAPI document
   });
 
   it('publishes the protected resource metadata MCP clients authorize from, naming our authorization server', async () => {
-    for (const url of ['/.well-known/oauth-protected-resource', '/.well-known/oauth-protected-resource/mcp/v1']) {
+    const server = (await subject.app.inject({ method: 'GET', url: '/.well-known/oauth-authorization-server' })).json();
+    for (const [path, resource] of [
+      ['/mcp/v1', `${server.issuer}/mcp/v1`],
+      ['', server.issuer],
+    ]) {
+      const url = `/.well-known/oauth-protected-resource${path}`;
       const metadata = (await subject.app.inject({ method: 'GET', url })).json();
-      const server = (
-        await subject.app.inject({ method: 'GET', url: '/.well-known/oauth-authorization-server' })
-      ).json();
       expect(metadata).toMatchObject({
-        resource: `${server.issuer}/mcp/v1`,
+        resource,
         authorization_servers: [server.issuer],
         bearer_methods_supported: ['header'],
       });
@@ -221,9 +223,34 @@ describe('surface A: one action registry behind the routes, the OpenAPI document
         .catch((error: unknown) => error);
       expect(refused).toMatchObject({ code: 403 });
       await client.close();
-      const wrong = `svc_mcp_${'0'.repeat(64)}`;
-      const failed = await mcpClient(wrong).catch((error: unknown) => error);
+      // a wrong key: refused where a scope is needed, ignored where none is, as on the routes
+      const wrong = await mcpClient(`svc_mcp_${'0'.repeat(64)}`);
+      const search = { name: 'svc_knowledge_base_search', arguments: { query: 'dnssec' } };
+      expect((await wrong.callTool(search)).isError).toBeFalsy();
+      const failed = await wrong.callTool({ name: 'svc_tld_list', arguments: {} }).catch((error: unknown) => error);
       expect(failed).toMatchObject({ code: 401 });
+      const route = await agent.action('svc_tld_list', {}, `svc_mcp_${'0'.repeat(64)}`);
+      expect(route.status).toBe(401);
+      expect(String((failed as Error).message)).toContain(JSON.stringify(route.body));
+      await wrong.close();
+      const raw = await fetch(`${base}/mcp/v1`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          authorization: `Bearer ${narrow.key}`,
+        },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'tools/call',
+          params: { name: 'svc_domain_get', arguments: { domains: ['a.com'] } },
+        }),
+      });
+      expect(raw.status).toBe(403);
+      expect(raw.headers.get('www-authenticate')).toMatch(
+        /^Bearer error="insufficient_scope", scope="portfolio:read", resource_metadata="http/,
+      );
     });
 
     it('answers what is not an MCP message in the surface format, and a notification with 202', async () => {
@@ -264,5 +291,55 @@ describe('surface A: one action registry behind the routes, the OpenAPI document
       await expect(client.callTool({ name: 'svc_nothing', arguments: {} })).rejects.toThrow(/svc_nothing/);
       await client.close();
     });
+  });
+});
+
+describe('surface A: rate limits', () => {
+  let subject: TestApp;
+  beforeAll(async () => {
+    subject = await createTestApp({ env: { AGENT_OPEN_RATE_LIMIT_PER_IP: '3' } });
+  });
+  afterAll(() => subject.close());
+
+  it('limits the open searches per IP address, over REST and MCP alike, with Retry-After', async () => {
+    const anyone = await newAgent(subject);
+    const searches = [];
+    for (let n = 0; n < 4; n++)
+      searches.push(await anyone.action('svc_knowledge_base_search', { query: 'dnssec' }, null));
+    expect(searches.map((answer) => answer.status)).toEqual([200, 200, 200, 429]);
+    expect(searches[3].body).toEqual({ error: 'rate_limited', message: expect.stringMatching(/try again in \d+ s/) });
+    const refused = await subject.app.inject({
+      method: 'POST',
+      url: '/mcp/v1/actions/svc_api_specs_search',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"query":"search"}',
+    });
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+
+    const overMcp = await subject.app.inject({
+      method: 'POST',
+      url: '/mcp/v1',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      payload: {
+        jsonrpc: '2.0',
+        id: 7,
+        method: 'tools/call',
+        params: { name: 'svc_developer_docs_search', arguments: { query: 'configuration' } },
+      },
+    });
+    expect(overMcp.json().result.isError).toBe(true);
+    expect(JSON.parse(overMcp.json().result.content[0].text)).toMatchObject({ error: 'rate_limited' });
+    // a valid body only counts; the actions with a credential are not limited by address
+    const body = await subject.app.inject({
+      method: 'POST',
+      url: '/mcp/v1/actions/svc_api_specs_search',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"query":"s"}',
+    });
+    expect(body.statusCode).toBe(400);
+    const calls = [];
+    for (let n = 0; n < 5; n++) calls.push((await anyone.action('svc_tld_list', {})).status);
+    expect(calls).toEqual([200, 200, 200, 200, 200]);
   });
 });

@@ -3,12 +3,17 @@ import { randomUUID } from 'node:crypto';
 import { RegisterDnsDomain } from '../../src/application/dns-domains/register-domain.command';
 import { DisableContact } from '../../src/application/dns-domains/contact.queries';
 import { EventStore } from '../../src/application/shared/event-store.port';
+import { Pool } from 'pg';
+import { startNewGeneration } from '../../src/infrastructure/postgres/consumer-checkpoints';
+import { CONSUMERS_CHANNEL } from '../../src/infrastructure/postgres/consumer-runner';
+import { portfolio } from '../../src/projections/portfolio/portfolio.projection';
 import { chainStream } from '../../src/domain/chains/registry-log.events';
 import { tokenIdOf } from '../../src/domain/chains/blockchain';
 import { dnsDomainStream } from '../../src/domain/dns-domains/dns-domain';
 import { web3AccountStream } from '../../src/domain/web3-accounts/web3-account';
 import { domainNameForms } from '../../src/domain/shared/idna';
 import { Agent, newAgent } from '../support/agent';
+import { eventually } from '../support/eventually';
 import { createTestApp, TestApp } from '../support/test-app';
 
 const DAY = 86_400_000;
@@ -267,6 +272,27 @@ describe('surface A: the portfolio, domains in detail, and contacts', () => {
     expect(names).toEqual(bruteForce(domains, { orderBy: 'expiresAt' }, now));
   });
 
+  it('lists the same after the projection is rebuilt from the first event, tags and all', async () => {
+    const before = await listAll({ tagFilters: ['brand'], orderBy: 'expiresAt' });
+    const pool = subject.app.get(Pool);
+    await startNewGeneration(pool, portfolio.name, portfolio.version);
+    await pool.query(`select pg_notify('${CONSUMERS_CHANNEL}', '')`);
+    // the runner builds the new generation from the first event, then makes it live
+    await eventually(async () => {
+      const { rows } = await pool.query<{ generation: number }>(
+        'select generation from projection_generations where name = $1 and live',
+        [portfolio.name],
+      );
+      expect(rows[0].generation).toBe(2);
+    });
+    await subject.settled();
+    expect(await listAll({ tagFilters: ['brand'], orderBy: 'expiresAt' })).toEqual(before);
+    expect(await listAll({})).toEqual(bruteForce(domains, {}, now));
+    // the typed rows of the old generation left with its documents
+    const stale = await pool.query('select count(*)::int as count from portfolio_entries where generation = 1');
+    expect(stale.rows[0].count).toBe(0);
+  });
+
   it('lists blockchain domains held by the account’s wallets when asked, and no longer once they leave', async () => {
     const wallet = '0x1111111111111111111111111111111111111111';
     await store.append(
@@ -347,6 +373,31 @@ describe('surface A: the portfolio, domains in detail, and contacts', () => {
     );
     await subject.settled();
     expect((await list({ registryType: 'web3' })).domains.map((domain) => domain.name)).toEqual(['b.crypto']);
+    // back in the account's wallet, it is a new holding: the tags of the last one are gone, and stay gone
+    const back = {
+      type: 'DomainTransferred',
+      data: {
+        ...place(5),
+        tokenId: tokenIdOf('agent.x'),
+        from: '0x3333333333333333333333333333333333333333',
+        to: wallet,
+      },
+    };
+    await store.append(
+      [{ streamId: chainStream('MATIC'), expectedVersion: 'any', events: [back] }],
+      meta(agent.accountId),
+    );
+    await subject.settled();
+    const returned = await list({ registryType: 'web3' });
+    expect(returned.domains.map((domain) => [domain.name, domain.tags])).toEqual([
+      ['agent.x', []],
+      ['b.crypto', []],
+    ]);
+    expect(
+      (await agent.action('svc_domain_tags_add', { domains: ['agent.x'], tags: ['fresh'] })).body.successCount,
+    ).toBe(1);
+    await subject.settled();
+    expect((await list({ registryType: 'web3' })).domains[0].tags).toEqual(['fresh']);
     // the default is DNS domains only
     expect((await list({ limit: 500 })).domains.map((domain) => domain.name)).not.toContain('b.crypto');
   });

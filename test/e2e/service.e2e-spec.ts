@@ -99,6 +99,28 @@ describe('the service and its CLI on the embedded defaults', () => {
     );
     expect(existsSync(pidFile())).toBe(true); // the CLI left the service's server running
 
+    // an agent key of the demo user with one scope, from the command line: it searches, and lists no portfolio
+    const user = /Demo user (acc-[0-9a-f-]{36})/.exec(first.startOutput)?.[1] as string;
+    const narrow = await runCli(
+      ['keys', 'create', '--account', user, '--kind', 'agent', '--scopes', 'domains:search'],
+      env,
+    );
+    expect(narrow.stdout).toMatch(/^scopes: domains:search$/m);
+    const narrowKey = /^key \(shown once\): (svc_mcp_[0-9a-f]{64})$/m.exec(narrow.stdout)?.[1];
+    const act = (action: string, body: unknown) =>
+      fetch(`http://127.0.0.1:${env.PORT}/mcp/v1/actions/${action}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${narrowKey}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    expect((await act('svc_domains_search', { query: 'coffee shop' })).status).toBe(200);
+    const refused = await act('svc_portfolio_list', {});
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toEqual({
+      error: 'forbidden',
+      message: 'The credential lacks the scope portfolio:read',
+    });
+
     expect(await stopped(first, 'SIGTERM')).toBe(0);
     expect(existsSync(pidFile())).toBe(false); // and the service stopped it on its way out
     expect(await Promise.all(chainPorts().map(chainAnswers))).toEqual([false, false, false]);

@@ -107,45 +107,44 @@ export const referenceDocument = (file: string, namespace: string, basePath: str
   return withErrorDefaults({ ...(checkable(JSON.parse(text)) as OpenApiDocument), servers: [{ url: basePath }] });
 };
 
+/** The problems of the answers a reference document holds, each exception that covers one removed. */
+const problemsAgainst = (
+  document: OpenApiDocument,
+  answers: readonly RecordedResponse[],
+  exceptions: readonly ReferenceException[],
+  label: string,
+): string[] => {
+  const conformance = new ResponseConformance({ reference: document });
+  return answers.flatMap((response) => {
+    const route = `${response.method} ${response.route}`;
+    const excepted = (problem: string) =>
+      exceptions.some(
+        (exception) => (exception.route === '*' || exception.route === route) && exception.problem.test(problem),
+      );
+    return conformance
+      .problems(response)
+      .filter((problem) => !excepted(problem))
+      .map((problem) => `${label}: ${problem}`);
+  });
+};
+
 /** The problems of surface A's answers against the reference, exceptions removed. */
 export const agentReferenceProblems = (answered: readonly RecordedResponse[]): string[] => {
   // its paths are whole (`/mcp/v1/actions/...`), and it shows success answers only: errors are decisions.md's
   const document = referenceDocument('agent-actions.openapi.json', '', '');
   if (!document) return ['../shared/spec/reference/agent-actions.openapi.json is missing'];
-  const conformance = new ResponseConformance({ 'agent-actions': document });
-  return answered
-    .filter((response) => response.route.startsWith('/mcp/v1/actions/') && response.status === 200)
-    .flatMap((response) => {
-      const route = `${response.method} ${response.route}`;
-      return conformance
-        .problems(response)
-        .filter(
-          (problem) =>
-            !AGENT_REFERENCE_EXCEPTIONS.some(
-              (exception) => (exception.route === '*' || exception.route === route) && exception.problem.test(problem),
-            ),
-        )
-        .map((problem) => `agent reference: ${problem}`);
-    });
+  const answers = answered.filter(
+    (response) => response.route.startsWith('/mcp/v1/actions/') && response.status === 200,
+  );
+  return problemsAgainst(document, answers, AGENT_REFERENCE_EXCEPTIONS, 'agent reference');
 };
 
 /** The problems of surface D's answers (reseller keys on `/partner/v3`) against the reference, exceptions removed. */
 export const resellerReferenceProblems = (answered: readonly RecordedResponse[], namespace: string): string[] => {
   const document = referenceDocument('reseller.openapi.json', namespace, '/partner/v3');
   if (!document) return ['../shared/spec/reference/reseller.openapi.json is missing'];
-  const conformance = new ResponseConformance({ reseller: document });
-  return answered
-    .filter((response) => response.profile === 'reseller' && response.route.startsWith('/partner/v3/'))
-    .flatMap((response) => {
-      const route = `${response.method} ${response.route}`;
-      return conformance
-        .problems(response)
-        .filter(
-          (problem) =>
-            !REFERENCE_EXCEPTIONS.some(
-              (exception) => (exception.route === '*' || exception.route === route) && exception.problem.test(problem),
-            ),
-        )
-        .map((problem) => `reference: ${problem}`);
-    });
+  const answers = answered.filter(
+    (response) => response.profile === 'reseller' && response.route.startsWith('/partner/v3/'),
+  );
+  return problemsAgainst(document, answers, REFERENCE_EXCEPTIONS, 'reference');
 };

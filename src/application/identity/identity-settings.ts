@@ -11,6 +11,8 @@ export class IdentitySettings {
     readonly credentialCacheMs: number = 0,
     /** `OAUTH_ISSUER`: the `iss` of the tokens and the base URL of the discovery document. */
     readonly issuer: string = 'http://localhost',
+    /** Calls per window of surface A's open searches from one IP address. */
+    readonly agentOpenLimitPerIp: number = 300,
   ) {}
 }
 

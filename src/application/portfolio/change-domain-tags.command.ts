@@ -11,13 +11,15 @@ export interface TagsChanged {
 
 /**
  * `svc_domain_tags_add` / `_remove` on one domain of the account's portfolio; the caller has found the domain in the
- * account's portfolio (its registry type travels with the command).
+ * account's portfolio, and its registry type and holding travel with the command. Tags of a holding that ended
+ * meanwhile are stored but shown by no portfolio: the next holding starts its own.
  */
 export class ChangeDomainTags extends Command<TagsChanged> {
   constructor(
     readonly accountId: string,
     readonly registryType: RegistryType,
     readonly name: string,
+    readonly holding: string,
     readonly change: 'add' | 'remove',
     readonly tags: readonly string[],
   ) {
@@ -32,11 +34,11 @@ export class ChangeDomainTagsHandler implements ICommandHandler<ChangeDomainTags
     private readonly clock: Clock,
   ) {}
 
-  async execute({ accountId, registryType, name, change, tags }: ChangeDomainTags): Promise<TagsChanged> {
-    const data = { accountId, registryType, name, tags: [...tags], at: this.clock.now() };
+  async execute({ accountId, registryType, name, holding, change, tags }: ChangeDomainTags): Promise<TagsChanged> {
+    const data = { accountId, registryType, name, holding, tags: [...tags], at: this.clock.now() };
     const command =
       change === 'add' ? ({ type: 'AddDomainTags', data } as const) : ({ type: 'RemoveDomainTags', data } as const);
-    const stream = domainTagsStream(accountId, name);
+    const stream = domainTagsStream(accountId, name, holding);
     const { state } = await handleCommand(this.store, stream, domainTagsDecider, command, { accountId });
     return { tags: state.tags };
   }

@@ -1,4 +1,4 @@
-import { parseSecondLevelName, SecondLevelName } from '../shared/names';
+import { LABEL_DOTS, parseSecondLevelName, SecondLevelName } from '../shared/names';
 import { DnsAvailability } from './dns-availability';
 
 /**
@@ -30,7 +30,6 @@ export interface SearchPlan {
 
 // letters and digits of any script, combining marks (IDNs), hyphens; spaces separate words; dots end labels
 const ALLOWED = /[\p{L}\p{M}\p{N}\-\s.。．｡]/u;
-const DOTS = /[.。．｡]/u;
 
 const invalidCharactersOf = (query: string): string[] => [
   ...new Set([...query].filter((character) => !ALLOWED.test(character))),
@@ -39,7 +38,7 @@ const invalidCharactersOf = (query: string): string[] => [
 /** The TLD a query names, when it is a full name that can be registered (`coffee.ai` → `ai`); none for a term. */
 const endingOf = (query: string, sold: readonly string[]): string | undefined => {
   const text = query.trim().toLowerCase();
-  if (!DOTS.test(text)) return undefined;
+  if (!LABEL_DOTS.test(text)) return undefined;
   const parsed = parseSecondLevelName(text, sold);
   return parsed.ok ? parsed.tld : undefined;
 };
@@ -71,7 +70,7 @@ const namesOfQuery = (
   if (invalid.length > 0)
     return refused(query, `The query contains characters a domain name cannot hold: ${invalid.join(' ')}`, invalid);
   const text = query.trim().toLowerCase();
-  const full = DOTS.test(text) ? parseSecondLevelName(text, sold) : undefined;
+  const full = LABEL_DOTS.test(text) ? parseSecondLevelName(text, sold) : undefined;
   if (full && !full.ok) return refused(query, full.reason);
   const label = full?.ok ? full.label : text.replace(/\s+/g, '');
   if (label === '') return refused(query, 'The query holds no letters or digits.');

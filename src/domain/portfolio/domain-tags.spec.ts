@@ -2,7 +2,7 @@ import { deciderSpec } from '../../../test/support/decider-spec';
 import { Refused } from '../shared/errors';
 import { domainTagsDecider, MAX_TAGS } from './domain-tags';
 
-const of = { accountId: 'acc-1', registryType: 'dns', name: 'coffee.com', at: 1 } as const;
+const of = { accountId: 'acc-1', registryType: 'dns', name: 'coffee.com', holding: 'op-1', at: 1 } as const;
 const changed = (tags: string[]) => ({ type: 'DomainTagsChanged', data: { ...of, tags } }) as const;
 const add = (tags: string[]) => ({ type: 'AddDomainTags', data: { ...of, tags } }) as const;
 const remove = (tags: string[]) => ({ type: 'RemoveDomainTags', data: { ...of, tags } }) as const;

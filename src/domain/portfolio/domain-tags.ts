@@ -5,20 +5,28 @@ import { DomainCommand, DomainEvent } from '../shared/message';
 
 /**
  * The tags an account puts on one of its domains to sort its portfolio (`svc_domain_tags_add`, `_remove`): 1 to 20
- * characters each, at most `MAX_TAGS` per domain. They are the account's: a domain that changes hands keeps none.
+ * characters each, at most `MAX_TAGS` per domain. They belong to one holding of the domain (a registration, a
+ * transfer to a wallet): a domain that changes hands, even back to the same account, starts without tags.
  */
-export const domainTagsStream = (accountId: string, name: string): string => `domain-tags-${accountId}-${name}`;
+export const domainTagsStream = (accountId: string, name: string, holding: string): string =>
+  `domain-tags-${accountId}-${name}-${holding}`;
 
 export const MAX_TAGS = 50;
 export const MAX_TAG_LENGTH = 20;
 
 export type RegistryType = 'dns' | 'web3';
 
-type TagsData = { accountId: string; registryType: RegistryType; name: string; at: number };
+type TagsData = {
+  accountId: string;
+  registryType: RegistryType;
+  name: string;
+  /** The holding the tags belong to: the registration's operation, or the transfer that brought the token. */
+  holding: string;
+  at: number;
+};
 /** The whole set after a change, so that a reader needs the last event only. */
 export type DomainTagsChanged = DomainEvent<'DomainTagsChanged', TagsData & { tags: string[] }>;
 export type DomainTagsEvent = DomainTagsChanged;
-export const DOMAIN_TAGS_EVENT_TYPES: readonly DomainTagsEvent['type'][] = ['DomainTagsChanged'];
 
 export type AddDomainTags = DomainCommand<'AddDomainTags', TagsData & { tags: string[] }>;
 export type RemoveDomainTags = DomainCommand<'RemoveDomainTags', TagsData & { tags: string[] }>;

@@ -1,5 +1,5 @@
 import { toUnicode } from 'tr46';
-import { parseLabel, parseSecondLevelName, SecondLevelName } from './names';
+import { LABEL_DOTS, parseLabel, parseSecondLevelName, SecondLevelName } from './names';
 
 /**
  * Label ideas for the suggestion routes of surfaces C and D. Pure and deterministic: the caller pairs them with
@@ -23,13 +23,12 @@ const withRelatedWords = (words: readonly string[], related: ReadonlyMap<string,
   );
 
 const DIGITS = ['1', '2', '3'];
-const DOTS = /[.。．｡]/u;
 
 /** Words of a query: split on spaces, dots, hyphens and underscores, and where camel case changes. */
 export const wordsOf = (query: string, knownEndings: readonly string[]): string[] => {
   // an A-label would otherwise split at its `xn--` into meaningless pieces
   const text = /xn--/i.test(query) ? toUnicode(query.trim().toLowerCase()).domain : query.trim();
-  const parts = text.split(DOTS);
+  const parts = text.split(LABEL_DOTS);
   const last = parts.at(-1)?.toLowerCase();
   if (parts.length > 1 && last !== undefined && knownEndings.includes(last)) parts.pop();
   return parts

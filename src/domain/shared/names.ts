@@ -11,6 +11,9 @@ export type ParsedName = Readonly<{ ok: true } & SecondLevelName> | Readonly<{ o
 export type ParsedLabel =
   Readonly<{ ok: true; label: string; unicode: string }> | Readonly<{ ok: false; reason: string }>;
 
+/** The dots that separate labels, as browsers read them: ASCII, ideographic and full-width. */
+export const LABEL_DOTS = /[.。．｡]/u;
+
 const MAX_NAME_LENGTH = 253;
 const MAX_LABEL_LENGTH = 63;
 // longer input cannot shrink to 253 characters; refused before the IDNA mapping spends time on it
@@ -88,4 +91,5 @@ export const parseSecondLevelName = (input: string, supportedTlds: readonly stri
 export const isNameShape = (input: string): boolean => /^[^\s.。．｡]+[.。．｡][^\s.。．｡]+$/u.test(input.trim());
 
 /** The Unicode form of the label, whose length in code points sets the price. */
-export const unicodeLabelOf = (name: SecondLevelName): string => name.unicode.slice(0, name.unicode.lastIndexOf('.'));
+export const unicodeLabelOf = (name: Pick<SecondLevelName, 'unicode'>): string =>
+  name.unicode.slice(0, name.unicode.lastIndexOf('.'));

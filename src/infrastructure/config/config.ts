@@ -248,6 +248,13 @@ export const VARIABLES = {
     1,
     1000000,
   ),
+  agentOpenRateLimitPerIp: integer(
+    'AGENT_OPEN_RATE_LIMIT_PER_IP',
+    "Calls of surface A's open searches (help, documentation, specifications) one IP address may make in any rate window",
+    300,
+    1,
+    1000000,
+  ),
   signupRateLimitPerEmail: integer(
     'SIGNUP_RATE_LIMIT_PER_EMAIL',
     'Signups one email address may start in any rate window',

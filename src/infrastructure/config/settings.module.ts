@@ -48,6 +48,7 @@ export const issuerOf = (config: AppConfig): string =>
           values.rateWindowSeconds,
           values.credentialCacheMs,
           issuerOf(config),
+          values.agentOpenRateLimitPerIp,
         );
       },
       inject: [AppConfig],

@@ -1,11 +1,4 @@
-import {
-  Counted,
-  DocumentPath,
-  DocumentStore,
-  Filter,
-  FindOptions,
-  Found,
-} from '../../application/shared/document-store.port';
+import { DocumentPath, DocumentStore, Filter, FindOptions, Found } from '../../application/shared/document-store.port';
 import { assertNever } from '../../domain/shared/assert-never';
 
 type Text = string | null;
@@ -36,17 +29,6 @@ const matches = (doc: unknown, filter: Filter): boolean => {
       return text !== null && filter.values.map(String).includes(text);
     case 'prefix':
       return text !== null && text.startsWith(filter.value);
-    case 'range': {
-      if (text === null) return filter.orNull === true;
-      const value = Number(text);
-      return (filter.min === undefined || value >= filter.min) && (filter.max === undefined || value <= filter.max);
-    }
-    case 'contains':
-      return text !== null && text.includes(filter.value);
-    case 'holdsAll': {
-      const held = text === null ? [] : (JSON.parse(text) as unknown);
-      return Array.isArray(held) && filter.values.every((value) => held.includes(value));
-    }
     default:
       return assertNever(filter);
   }
@@ -113,12 +95,8 @@ export class InMemoryDocumentStore implements DocumentStore {
     return rows
       .filter((row) => !cursor || (direction > 0 ? rowAfter(row.keys, cursor) : rowAfter(cursor, row.keys)) === true)
       .sort((a, b) => a.keys.map((key, n) => compareKeys(key, b.keys[n], direction)).find((order) => order !== 0) ?? 0)
-      .slice(options.offset ?? 0, (options.offset ?? 0) + options.limit)
+      .slice(0, options.limit)
       .map(({ id, doc }) => ({ id, doc: copy(doc as Row) }));
-  }
-
-  async findCounted<Row>(projection: string, options: FindOptions): Promise<Counted<Row>> {
-    return { found: await this.find<Row>(projection, options), total: await this.count(projection, options.where) };
   }
 
   async count(projection: string, where: readonly Filter[] = []): Promise<number> {

@@ -9,6 +9,8 @@ import { AppConfig } from '../config/config';
 import { Runtime } from '../runtime';
 import { createPool } from './database';
 import { PostgresDocumentStore } from './postgres-document-store';
+import { PostgresPortfolioIndex } from './postgres-portfolio-index';
+import { PortfolioIndex } from '../../projections/portfolio/portfolio-index.port';
 import { PostgresEventStore } from './postgres-event-store';
 import { PostgresNotifications } from './postgres-notifications';
 import { PostgresWorkQueue } from './postgres-work-queue';
@@ -50,6 +52,7 @@ class PostgresConnections implements OnApplicationShutdown {
       inject: [Pool, PostgresNotifications],
     },
     { provide: DocumentStore, useFactory: (pool: Pool) => new PostgresDocumentStore(pool), inject: [Pool] },
+    { provide: PortfolioIndex, useFactory: (pool: Pool) => new PostgresPortfolioIndex(pool), inject: [Pool] },
     {
       provide: WorkQueue,
       useFactory: (pool: Pool, notifications: PostgresNotifications) => new PostgresWorkQueue(pool, notifications),
@@ -68,6 +71,6 @@ class PostgresConnections implements OnApplicationShutdown {
       inject: [Pool],
     },
   ],
-  exports: [Pool, PostgresNotifications, EventStore, DocumentStore, WorkQueue, DatabaseProbe],
+  exports: [Pool, PostgresNotifications, EventStore, DocumentStore, PortfolioIndex, WorkQueue, DatabaseProbe],
 })
 export class PostgresModule {}

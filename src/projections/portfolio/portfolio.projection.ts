@@ -5,6 +5,7 @@ import { DomainNamed, DomainTransferred } from '../../domain/chains/registry-log
 import { DNS_DOMAIN_EVENT_TYPES, DnsDomainEvent } from '../../domain/dns-domains/dns-domain';
 import { DomainTagsChanged, RegistryType } from '../../domain/portfolio/domain-tags';
 import { unicodeFormOf } from '../../domain/shared/idna';
+import { unicodeLabelOf } from '../../domain/shared/names';
 
 /**
  * One domain of a portfolio (surface A's `svc_portfolio_list`), flat so that every filter and order of the action is
@@ -14,6 +15,8 @@ import { unicodeFormOf } from '../../domain/shared/idna';
 export interface PortfolioRow {
   /** The account (DNS) or the owner's address (web3, lowercase). */
   readonly holder: string;
+  /** This holding of the domain: the registration's operation, or the log of the transfer to the owner. */
+  readonly holding: string;
   readonly registryType: RegistryType;
   /** Null for a token whose name the registry has not logged yet: not listed until it has. */
   readonly name: string | null;
@@ -47,19 +50,19 @@ export const portfolioId = (registryType: RegistryType, name: string): string =>
 const named = (name: string) => {
   const unicodeName = unicodeFormOf(name);
   const dot = name.lastIndexOf('.');
-  const unicodeLabel = unicodeName.slice(0, unicodeName.lastIndexOf('.'));
   return {
     name,
     unicodeName,
     searchText: name === unicodeName ? name : `${name} ${unicodeName}`,
     label: name.slice(0, dot),
-    labelLength: [...unicodeLabel].length,
+    labelLength: [...unicodeLabelOf({ unicode: unicodeName })].length,
     extension: name.slice(dot + 1),
   };
 };
 
-const fresh = (holder: string, registryType: RegistryType, purchasedAt: number | null) => ({
+const fresh = (holder: string, holding: string, registryType: RegistryType, purchasedAt: number | null) => ({
   holder,
+  holding,
   registryType,
   blockchain: null,
   purchasedAt,
@@ -78,12 +81,20 @@ const evolveDns = (row: PortfolioRow | undefined, { type, data }: DnsDomainEvent
   switch (type) {
     case 'DnsRegistrationRequested':
       return {
-        ...fresh(data.accountId, 'dns', null),
+        ...fresh(data.accountId, data.operationId, 'dns', null),
         ...named(data.name),
         transferStatus: data.sealedTransferCode === undefined ? 'none' : 'inbound',
       };
     case 'DnsDomainRegistered':
-      return row ? { ...row, purchasedAt: data.createdAt, expiresAt: data.expiresAt, transferStatus: 'none' } : null;
+      // a name transferred in was created at the registry long before: it became the account's now
+      return row
+        ? {
+            ...row,
+            purchasedAt: row.transferStatus === 'inbound' ? data.at : data.createdAt,
+            expiresAt: data.expiresAt,
+            transferStatus: 'none',
+          }
+        : null;
     case 'DnsDomainRenewed':
       return row ? { ...row, expiresAt: data.expiresAt } : null;
     case 'DnsRegistrationAbandoned':
@@ -96,11 +107,11 @@ const evolveDns = (row: PortfolioRow | undefined, { type, data }: DnsDomainEvent
 
 const evolveChain = (row: PortfolioRow | undefined, event: DomainTransferred | DomainNamed): PortfolioRow | null => {
   if (event.type === 'DomainNamed') return row ? { ...row, ...named(event.data.name) } : null;
-  const { to, blockchain, blockTimestamp } = event.data;
+  const { to, blockchain, blockTimestamp, transactionHash, logIndex } = event.data;
   if (to === ZERO_ADDRESS) return null;
-  // a new holder: the previous one's tags are not theirs
+  // a new holding: the tags of the one before are not its
   return {
-    ...fresh(to, 'web3', blockTimestamp),
+    ...fresh(to, `${transactionHash}:${logIndex}`, 'web3', blockTimestamp),
     name: row?.name ?? null,
     unicodeName: row?.unicodeName ?? null,
     searchText: row?.searchText ?? '',
@@ -113,7 +124,7 @@ const evolveChain = (row: PortfolioRow | undefined, event: DomainTransferred | D
 
 export const portfolio: Projection<PortfolioRow, PortfolioEvent> = {
   name: 'portfolio',
-  version: 1,
+  version: 2,
   handles: [...DNS_DOMAIN_EVENT_TYPES, 'DomainTransferred', 'DomainNamed', 'DomainTagsChanged'],
   idOf: (event: StoredEvent<PortfolioEvent>) => {
     switch (event.type) {
@@ -132,10 +143,8 @@ export const portfolio: Projection<PortfolioRow, PortfolioEvent> = {
       case 'DomainNamed':
         return evolveChain(row, event);
       case 'DomainTagsChanged':
-        // tags of a holder the domain has since left change nothing
-        return row && (row.holder === event.data.accountId || row.registryType === 'web3')
-          ? { ...row, tags: event.data.tags }
-          : (row ?? null);
+        // tags of a holding that has ended (the domain changed hands since) change nothing
+        return row && row.holding === event.data.holding ? { ...row, tags: event.data.tags } : (row ?? null);
       default:
         return evolveDns(row, event);
     }

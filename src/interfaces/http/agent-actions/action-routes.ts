@@ -1,4 +1,5 @@
 import { Body, Controller, HttpCode, Post, Req, Type } from '@nestjs/common';
+import { FastifyRequest } from 'fastify';
 import { Access, AuthenticatedRequest } from '../shared/auth/access';
 import { Documented } from '../shared/openapi/documented';
 import { AgentActionRegistry } from './agent-action.registry';
@@ -23,8 +24,12 @@ export const actionRoutesOf = (declarations: readonly ActionDeclaration[]): Type
   const prototype = AgentActionRoutes.prototype as unknown as Record<string, unknown>;
   for (const declaration of declarations) {
     const { name } = declaration;
-    prototype[name] = function (this: AgentActionRoutes, body: unknown, request: AuthenticatedRequest) {
-      return this.registry.run(name, body, request.principal);
+    prototype[name] = function (
+      this: AgentActionRoutes,
+      body: unknown,
+      request: AuthenticatedRequest & FastifyRequest,
+    ) {
+      return this.registry.run(name, body, request.principal, request.ip);
     };
     const descriptor = Object.getOwnPropertyDescriptor(prototype, name) as PropertyDescriptor;
     Reflect.defineMetadata('design:paramtypes', [declaration.body, Object], prototype, name);

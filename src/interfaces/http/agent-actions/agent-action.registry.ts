@@ -2,6 +2,7 @@ import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { Principal } from '../../../application/identity/authenticator';
 import { ActionDeclaration, AgentAction, AgentActionHandler } from './agent-action';
+import { AgentRateLimit } from './agent-rate-limit';
 
 export const AGENT_ACTIONS = Symbol('AGENT_ACTIONS');
 
@@ -13,6 +14,7 @@ export class AgentActionRegistry implements OnModuleInit {
   constructor(
     @Inject(AGENT_ACTIONS) private readonly actions: readonly AgentAction[],
     private readonly modules: ModuleRef,
+    private readonly limits: AgentRateLimit,
   ) {}
 
   onModuleInit(): void {
@@ -28,10 +30,12 @@ export class AgentActionRegistry implements OnModuleInit {
     return this.actions.find((action) => action.declaration.name === name)?.declaration;
   }
 
-  /** Runs an action on a body already checked against its class. */
-  run(name: string, body: unknown, caller: Principal | undefined): Promise<unknown> {
+  /** Runs an action on a body already checked against its class, for a caller at `ip`, within the rate limit. */
+  async run(name: string, body: unknown, caller: Principal | undefined, ip: string): Promise<unknown> {
     const handler = this.handlers.get(name);
-    if (!handler) throw new Error(`no action ${name}`);
+    const declaration = this.declaration(name);
+    if (!handler || !declaration) throw new Error(`no action ${name}`);
+    await this.limits.check(declaration, ip);
     return handler.run(body, caller);
   }
 }

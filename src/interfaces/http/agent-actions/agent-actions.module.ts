@@ -5,6 +5,7 @@ import { OpenApiDocuments } from '../shared/openapi/openapi-documents';
 import { AgentActionsController } from './agent-actions.controller';
 import { agentActionsDocument } from './agent-actions.openapi';
 import { AGENT_ACTIONS, AgentActionRegistry } from './agent-action.registry';
+import { AgentRateLimit } from './agent-rate-limit';
 import { actionRoutesOf } from './action-routes';
 import { ContactCreateAction, ContactsListAction } from './actions/contacts.actions';
 import {
@@ -49,6 +50,7 @@ const ACTIONS = [
     ...ACTIONS,
     { provide: AGENT_ACTIONS, useValue: ACTIONS },
     AgentActionRegistry,
+    AgentRateLimit,
     AgentTools,
     KnowledgeCatalogue,
   ],

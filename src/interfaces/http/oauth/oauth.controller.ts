@@ -108,16 +108,30 @@ export class WellKnownController {
     };
   }
 
-  @Get(['oauth-protected-resource', 'oauth-protected-resource/mcp/v1'])
+  @Get('oauth-protected-resource/mcp/v1')
   @Documented({
     summary:
-      "The protected resource metadata of surface A and its MCP endpoint (RFC 9728), naming this server's metadata",
+      "The MCP endpoint's protected resource metadata (RFC 9728), naming this server as its authorization server",
     answer: 'ProtectedResourceMetadata',
   })
-  protectedResource(@Query() _query: NoQuery): Record<string, unknown> {
+  mcpResource(@Query() _query: NoQuery): Record<string, unknown> {
+    return this.resourceMetadata('/mcp/v1');
+  }
+
+  @Get('oauth-protected-resource')
+  @Documented({
+    summary: "The service's protected resource metadata (RFC 9728), for clients that look at the root first",
+    answer: 'ProtectedResourceMetadata',
+  })
+  rootResource(@Query() _query: NoQuery): Record<string, unknown> {
+    return this.resourceMetadata('');
+  }
+
+  /** The metadata of the resource at `path`: RFC 9728 §3.3 has clients check it names the URL they derived it from. */
+  private resourceMetadata(path: string): Record<string, unknown> {
     const base = this.settings.issuer;
     return {
-      resource: `${base}/mcp/v1`,
+      resource: `${base}${path}`,
       authorization_servers: [base],
       scopes_supported: [...AGENT_SCOPES],
       bearer_methods_supported: ['header'],

@@ -101,7 +101,7 @@ export const signupDocument: SurfaceDocument = {
         'resource_documentation',
       ],
       {
-        resource: { type: 'string', description: 'The MCP endpoint, the resource tokens are for' },
+        resource: { type: 'string', description: 'The resource the metadata is of: the MCP endpoint, or the service' },
         authorization_servers: { type: 'array', items: { type: 'string' }, minItems: 1 },
         scopes_supported: { type: 'array', items: { type: 'string', enum: [...AGENT_SCOPES] } },
         bearer_methods_supported: { type: 'array', items: { const: 'header' } },

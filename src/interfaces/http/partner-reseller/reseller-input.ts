@@ -1,5 +1,5 @@
 import { ContactDetails, contactProblemsOf, normalizedContact } from '../../../domain/dns-domains/contact-rules';
-import { parseSecondLevelName, SecondLevelName } from '../../../domain/shared/names';
+import { LABEL_DOTS, parseSecondLevelName, SecondLevelName } from '../../../domain/shared/names';
 import { Issue, RequestValidationError } from '../shared/problem';
 import { RegistrantOf } from '../../../application/dns-domains/register-domain.command';
 import {
@@ -16,13 +16,12 @@ import { DnsFlag, FlagStatus } from '../../../domain/dns-domains/dns-flags';
 
 const MAX_NAMES = 50;
 /** The dots that separate labels, as IDNA maps them (full-width and ideographic ones too). */
-const DOTS = /[.。．｡]/u;
 
 const refuse = (issues: Issue[]): never => {
   throw new RequestValidationError(issues);
 };
 
-const tldOf = (text: string): string => text.trim().toLowerCase().split(DOTS).at(-1) ?? '';
+const tldOf = (text: string): string => text.trim().toLowerCase().split(LABEL_DOTS).at(-1) ?? '';
 
 /**
  * A DNS name `label.tld` in either form, checked for shape only: whether its TLD is sold is the catalogue's answer
@@ -50,7 +49,7 @@ export const soldEndingsOf = (endings: readonly string[] | undefined, sold: read
 export const lookupNamesOf = (queries: readonly string[], endings: readonly string[]): SecondLevelName[] => {
   const issues: Issue[] = [];
   const names = queries.flatMap((query) => {
-    const candidates = DOTS.test(query) ? [query] : endings.map((ending) => `${query.trim()}.${ending}`);
+    const candidates = LABEL_DOTS.test(query) ? [query] : endings.map((ending) => `${query.trim()}.${ending}`);
     return candidates.flatMap((candidate) => {
       const parsed = parseSecondLevelName(candidate, [tldOf(candidate)]);
       if (parsed.ok) return [parsed];

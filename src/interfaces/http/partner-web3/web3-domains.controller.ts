@@ -20,10 +20,10 @@ import { addressOf, nameOf, oneOfEndings, recordsOf } from './web3-input';
 import { DomainExpandQuery, DomainLookupQuery, DomainNameParams, PreviewQuery } from './web3-params.dto';
 import { operationResult } from '../shared/operation-results';
 import { ClaimDomainDto, OwnerDto, UpdateDomainDto } from './web3.dto';
+import { LABEL_DOTS } from '../../../domain/shared/names';
 
 const WEB3 = { surface: 'partner', profile: 'web3' } as const;
 /** The dots that separate labels, as IDNA maps them (full-width and ideographic ones too). */
-const DOTS = /[.。．｡]/u;
 
 /** What a change of a custodial domain's records or owner can be refused with (merge and replace alike). */
 const CUSTODIAL_CHANGE_REFUSALS: readonly DomainErrorCode[] = [
@@ -255,7 +255,7 @@ export class Web3DomainsController {
   private namesOf(queries: readonly string[], endings: readonly string[]): Web3Name[] {
     const names = queries.flatMap((query, index) => {
       const trimmed = query.trim().toLowerCase();
-      if (DOTS.test(trimmed)) return [nameOf(trimmed, this.settings.knownTlds, `query[${index}]`)];
+      if (LABEL_DOTS.test(trimmed)) return [nameOf(trimmed, this.settings.knownTlds, `query[${index}]`)];
       return endings.map((ending) => nameOf(`${trimmed}.${ending}`, this.settings.knownTlds, `query[${index}]`));
     });
     return [...new Map(names.map((name) => [name.name, name])).values()];

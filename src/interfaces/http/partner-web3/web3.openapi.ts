@@ -4,8 +4,8 @@ import { BLOCKCHAINS } from '../../../domain/chains/blockchain';
 import { AVAILABILITY_STATUSES } from '../../../domain/web3-domains/availability';
 import { WEBHOOK_TYPES_OF } from '../../../domain/webhooks/webhook.events';
 import { partnerErrorSchemas } from '../shared/openapi/error-schemas';
-import { JsonSchema, ref } from '../shared/openapi/json-schema';
-import { CENTS, closed, MILLIS, partnerShapes, UNICODE_NAME, webhookSchemas } from '../shared/openapi/partner-schemas';
+import { closed, JsonSchema, ref } from '../shared/openapi/json-schema';
+import { CENTS, MILLIS, partnerShapes, UNICODE_NAME, webhookSchemas } from '../shared/openapi/partner-schemas';
 import { SurfaceDocument, SurfaceDocumentContext } from '../shared/openapi/surface-document';
 import { EXPANSIONS, OPERATION_STATUSES, OPERATION_TYPES } from './web3-params.dto';
 

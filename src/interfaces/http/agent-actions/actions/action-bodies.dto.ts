@@ -1,3 +1,4 @@
+import { applyDecorators } from '@nestjs/common';
 import {
   ArrayMaxSize,
   ArrayMinSize,
@@ -20,10 +21,23 @@ import { IfPresent } from '../../shared/validation';
 
 /**
  * The bodies of surface A's actions (`interface-spec.md` Surface A and Limits). Strings the spec leaves unbounded get
- * the bound of what they hold: a domain name (253), a TLD (63), a tag (50).
+ * the bound of what they hold: a domain name (253), a TLD (63), a tag (20); numbers it leaves unbounded above, the
+ * largest a page position can be (a larger offset is an empty page, not an error).
  */
 
 const NAME_LENGTH = 253;
+const MAX_COUNT = 2_147_483_647;
+
+/** `domains` of the actions on the user's domains: 1 to 50 names, in either form. */
+const DomainNames = () =>
+  applyDecorators(
+    IsArray(),
+    ArrayMinSize(1),
+    ArrayMaxSize(50),
+    IsString({ each: true }),
+    MinLength(1, { each: true }),
+    MaxLength(NAME_LENGTH, { each: true }),
+  );
 
 /** For the actions whose body is an empty object. */
 export class EmptyActionBody {}
@@ -77,7 +91,7 @@ export class DomainsSearchBody {
   @IfPresent()
   @IsInt()
   @Min(0)
-  @Max(1000)
+  @Max(MAX_COUNT)
   @JSONSchema({ description: 'Results to skip (default 0); 10 queries under 5 TLDs make at most 50 results' })
   offset?: number;
 }
@@ -108,7 +122,7 @@ export class PortfolioListBody {
   @IfPresent()
   @IsInt()
   @Min(0)
-  @Max(1_000_000)
+  @Max(MAX_COUNT)
   offset?: number;
 
   @IfPresent()
@@ -148,14 +162,14 @@ export class PortfolioListBody {
   @IfPresent()
   @IsInt()
   @Min(1)
-  @Max(63)
+  @Max(MAX_COUNT)
   @JSONSchema({ description: 'Shortest label, in characters of its Unicode form' })
   minLength?: number;
 
   @IfPresent()
   @IsInt()
   @Min(1)
-  @Max(63)
+  @Max(MAX_COUNT)
   @JSONSchema({ description: 'Longest label, in characters of its Unicode form' })
   maxLength?: number;
 
@@ -168,8 +182,8 @@ export class PortfolioListBody {
   @ArrayMaxSize(20)
   @IsString({ each: true })
   @MinLength(1, { each: true })
-  @MaxLength(50, { each: true })
-  @JSONSchema({ description: 'Only domains carrying every one of these tags' })
+  @MaxLength(20, { each: true })
+  @JSONSchema({ description: 'Only domains carrying every one of these tags (compared lowercased)' })
   tagFilters?: string[];
 
   @IfPresent()
@@ -184,12 +198,7 @@ export class PortfolioListBody {
 
 @JSONSchema({ examples: [{ domains: ['coffee.com', 'brightpath.io'] }] })
 export class DomainGetBody {
-  @IsArray()
-  @ArrayMinSize(1)
-  @ArrayMaxSize(50)
-  @IsString({ each: true })
-  @MinLength(1, { each: true })
-  @MaxLength(NAME_LENGTH, { each: true })
+  @DomainNames()
   domains!: string[];
 }
 
@@ -202,12 +211,7 @@ export class ContactsListBody {
 
 @JSONSchema({ examples: [{ domains: ['coffee.com'], tags: ['clients', 'renew-2027'] }] })
 export class DomainTagsBody {
-  @IsArray()
-  @ArrayMinSize(1)
-  @ArrayMaxSize(50)
-  @IsString({ each: true })
-  @MinLength(1, { each: true })
-  @MaxLength(NAME_LENGTH, { each: true })
+  @DomainNames()
   domains!: string[];
 
   @IsArray()

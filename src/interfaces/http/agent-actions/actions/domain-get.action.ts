@@ -7,6 +7,7 @@ import { Principal } from '../../../../application/identity/authenticator';
 import { ExistingOperation } from '../../../../domain/operations/operation';
 import { NotFound } from '../../../../domain/shared/errors';
 import { domainNameForms } from '../../../../domain/shared/idna';
+import { parseSecondLevelName } from '../../../../domain/shared/names';
 import { formattedUsd } from '../../../../domain/shared/price';
 import { DnsZoneRow } from '../../../../projections/dns-zones/dns-zones.projection';
 import { GetDnsZone } from '../../../../projections/dns-zones/dns-zones.queries';
@@ -142,8 +143,9 @@ export class DomainGetAction implements AgentActionHandler<DomainGetBody> {
   }
 
   private async dnsDetail(accountId: string, name: string): Promise<DnsDetail> {
-    const [label, tld] = name.split('.');
-    const secondLevel = { name, unicode: name, label, tld };
+    // a portfolio's DNS names are registered names: label.tld
+    const secondLevel = parseSecondLevelName(name, [name.slice(name.lastIndexOf('.') + 1)]);
+    if (!secondLevel.ok) return { renewal: undefined, flags: undefined, zone: undefined };
     const [renewal, flags, zone] = await Promise.all([
       unlessNotFound<RenewalQuote>(this.queries.execute(new GetRenewalTerms(accountId, secondLevel))),
       unlessNotFound<DnsFlags>(this.queries.execute(new GetDnsFlags(accountId, secondLevel))),

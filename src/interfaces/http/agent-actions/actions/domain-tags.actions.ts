@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ChangeDomainTags, TagsChanged } from '../../../../application/portfolio/change-domain-tags.command';
 import { Principal } from '../../../../application/identity/authenticator';
+import { normalizedTag } from '../../../../domain/portfolio/domain-tags';
 import { DomainError } from '../../../../domain/shared/errors';
 import { domainNameForms } from '../../../../domain/shared/idna';
 import { PortfolioRow } from '../../../../projections/portfolio/portfolio.projection';
@@ -40,7 +41,7 @@ const changeTags = async (
     }
     try {
       const changed: TagsChanged = await commands.execute(
-        new ChangeDomainTags(accountId, row.registryType, forms[index].name, change, tags),
+        new ChangeDomainTags(accountId, row.registryType, forms[index].name, row.holding, change, tags),
       );
       results.push({ domain, success: true, tags: changed.tags });
     } catch (error) {
@@ -50,6 +51,9 @@ const changeTags = async (
   }
   return results;
 };
+
+/** The tags asked, as the domain stores them. */
+const tagsOf = ({ tags }: DomainTagsBody): string[] => [...new Set(tags.map(normalizedTag))];
 
 const counts = (results: readonly TagResult[]) => ({
   successCount: results.filter((result) => result.success).length,
@@ -80,7 +84,7 @@ export class DomainTagsAddAction implements AgentActionHandler<DomainTagsBody> {
       results: results.map(({ domain, success, error }) => ({
         domain,
         success,
-        ...(success ? { tagsApplied: [...new Set(body.tags.map((tag) => tag.trim().toLowerCase()))] } : { error }),
+        ...(success ? { tagsApplied: tagsOf(body) } : { error }),
       })),
       ...counts(results),
     };
@@ -110,7 +114,7 @@ export class DomainTagsRemoveAction implements AgentActionHandler<DomainTagsBody
       results: results.map(({ domain, success, error }) => ({
         domain,
         success,
-        ...(success ? { tagsRemoved: [...new Set(body.tags.map((tag) => tag.trim().toLowerCase()))] } : { error }),
+        ...(success ? { tagsRemoved: tagsOf(body) } : { error }),
       })),
       ...counts(results),
     };

@@ -50,7 +50,7 @@ export class DomainsSearchAction implements AgentActionHandler<DomainsSearchBody
     name: 'svc_domains_search',
     title: 'Search domain names with prices',
     description:
-      'Whether names can be bought and at what price: fresh registrations from the registry, and names their owners list for sale on our marketplace and the external ones (extmarket_a, extmarket_b). Give a full name (coffee.ai) or a search term (coffee shop), or up to 10 of them; terms are searched under `tlds`, else under the endings the queries name, else com, net, org, ai and io. A query that cannot make a name comes back with its invalidReason.',
+      'Whether names can be bought and at what price: fresh registrations from the registry, and registered names their owners list for sale on the external marketplaces (extmarket_a, extmarket_b). Give a full name (coffee.ai) or a search term (coffee shop), or up to 10 of them; terms are searched under `tlds`, else under the endings the queries name, else com, net, org, ai and io. A query that cannot make a name comes back with its invalidReason.',
     body: DomainsSearchBody,
     access: { scope: 'domains:search' },
     effects: { readOnly: true, idempotent: true, openWorld: true },

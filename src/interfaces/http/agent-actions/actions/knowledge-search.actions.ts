@@ -6,63 +6,51 @@ import { KnowledgeSearchBody } from './action-bodies.dto';
 /** Results of one open search: the best ten. */
 const RESULTS = 10;
 
-const searchDeclaration = (name: `svc_${string}`, title: string, description: string): ActionDeclaration => ({
-  name,
-  title,
-  description,
-  body: KnowledgeSearchBody,
-  access: { open: true },
-  effects: { readOnly: true, idempotent: true },
-  answer: 'KnowledgeSearchResponse',
-});
+/**
+ * One of the three open searches: the same action over another corpus. Each is a class of its own, as every action
+ * is, made here from what tells them apart.
+ */
+const knowledgeSearch = (corpus: KnowledgeCorpus, name: `svc_${string}`, title: string, description: string) => {
+  @Injectable()
+  class KnowledgeSearchAction implements AgentActionHandler<KnowledgeSearchBody> {
+    static readonly declaration: ActionDeclaration = {
+      name,
+      title,
+      description,
+      body: KnowledgeSearchBody,
+      access: { open: true },
+      effects: { readOnly: true, idempotent: true },
+      answer: 'KnowledgeSearchResponse',
+    };
 
-/** One of the three open searches: the same action over another corpus. */
-const searchOf = async (index: KnowledgeIndex, corpus: KnowledgeCorpus, { query }: KnowledgeSearchBody) => {
-  const results = await index.search(corpus, query, RESULTS);
-  return { query, results, count: results.length };
+    constructor(readonly index: KnowledgeIndex) {}
+
+    async run({ query }: KnowledgeSearchBody) {
+      const results = await this.index.search(corpus, query, RESULTS);
+      return { query, results, count: results.length };
+    }
+  }
+  Reflect.defineMetadata('design:paramtypes', [KnowledgeIndex], KnowledgeSearchAction);
+  return KnowledgeSearchAction;
 };
 
-@Injectable()
-export class KnowledgeBaseSearchAction implements AgentActionHandler<KnowledgeSearchBody> {
-  static readonly declaration = searchDeclaration(
-    'svc_knowledge_base_search',
-    'Search the help articles',
-    'Help articles for people: buying, renewing, transfers, DNS, DNSSEC, hosting, the marketplace, offers, payments, web3 custody and account security. Ask in plain words (typos are forgiven); results come best first with a snippet and the link to the whole article. Needs no credential.',
-  );
+export const KnowledgeBaseSearchAction = knowledgeSearch(
+  'help',
+  'svc_knowledge_base_search',
+  'Search the help articles',
+  'Help articles for people: buying, renewing, transfers, DNS, DNSSEC, hosting, the marketplace, offers, payments, web3 custody and account security. Ask in plain words (typos are forgiven); results come best first with a snippet and the link to the whole article. Needs no credential.',
+);
 
-  constructor(private readonly index: KnowledgeIndex) {}
+export const DeveloperDocsSearchAction = knowledgeSearch(
+  'docs',
+  'svc_developer_docs_search',
+  'Search the developer documentation',
+  "The service's developer documentation (its docs/ pages and README, one result per section): the surfaces, configuration, operations, webhooks, DNS and hosting, chains. Needs no credential.",
+);
 
-  run(body: KnowledgeSearchBody) {
-    return searchOf(this.index, 'help', body);
-  }
-}
-
-@Injectable()
-export class DeveloperDocsSearchAction implements AgentActionHandler<KnowledgeSearchBody> {
-  static readonly declaration = searchDeclaration(
-    'svc_developer_docs_search',
-    'Search the developer documentation',
-    "The service's developer documentation (its docs/ pages and README, one result per section): the surfaces, configuration, operations, webhooks, DNS and hosting, chains. Needs no credential.",
-  );
-
-  constructor(private readonly index: KnowledgeIndex) {}
-
-  run(body: KnowledgeSearchBody) {
-    return searchOf(this.index, 'docs', body);
-  }
-}
-
-@Injectable()
-export class ApiSpecsSearchAction implements AgentActionHandler<KnowledgeSearchBody> {
-  static readonly declaration = searchDeclaration(
-    'svc_api_specs_search',
-    'Search the action specifications',
-    'The three documents that describe these actions: the OpenAPI document (/mcp/v1/openapi.json), the MCP tool manifest (/mcp/v1/tools.json) and the agent guide. Find which action does something and what it takes. Needs no credential.',
-  );
-
-  constructor(private readonly index: KnowledgeIndex) {}
-
-  run(body: KnowledgeSearchBody) {
-    return searchOf(this.index, 'specs', body);
-  }
-}
+export const ApiSpecsSearchAction = knowledgeSearch(
+  'specs',
+  'svc_api_specs_search',
+  'Search the action specifications',
+  'The three documents that describe these actions: the OpenAPI document (/mcp/v1/openapi.json), the MCP tool manifest (/mcp/v1/tools.json) and the agent guide. Find which action does something and what it takes. Needs no credential.',
+);

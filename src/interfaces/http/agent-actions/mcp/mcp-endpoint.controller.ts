@@ -71,7 +71,7 @@ export class McpEndpointController {
     });
     // as sent: the checked instance carries its class's undeclared fields, which JSON-RPC's schema refuses
     const sent = request.body;
-    const server = mcpServerFor(this.registry, this.tools, caller);
+    const server = mcpServerFor(this.registry, this.tools, caller, request.ip);
     try {
       await server.connect(transport);
       const answer = await transport.handleRequest(
@@ -117,24 +117,28 @@ export class McpEndpointController {
   }
 
   /**
-   * The caller, when a credential is given (a wrong one is refused even where none is needed); a tool that needs a
-   * scope without one is the routes' 401 with the pointer to the protected resource metadata (RFC 9728) MCP clients
-   * start their authorization from.
+   * The caller of a message that needs a scope, as the routes' guard decides it: none is the routes' 401, one without
+   * the scope their 403. Both point at the protected resource metadata (RFC 9728) MCP clients authorize from, and a
+   * 403 names the scope to ask for. Messages that need no scope (the open searches, listing tools) ignore any
+   * credential, as the open routes do.
    */
   private async callerOf(
     request: FastifyRequest,
     reply: FastifyReply,
     scope: string | undefined,
   ): Promise<Principal | undefined> {
+    if (!scope) return undefined;
+    const metadata = `resource_metadata="${this.settings.issuer}/.well-known/oauth-protected-resource/mcp/v1"`;
     const bearer = bearerOf(request);
     const caller = bearer ? await this.authenticator.agent(bearer) : undefined;
-    if ((bearer && !caller) || (scope && !caller)) {
-      const metadata = `${this.settings.issuer}/.well-known/oauth-protected-resource/mcp/v1`;
-      void reply.header('www-authenticate', `Bearer resource_metadata="${metadata}"`);
+    if (!caller) {
+      void reply.header('www-authenticate', `Bearer ${bearer ? 'error="invalid_token", ' : ''}${metadata}`);
       throw bearer ? new Unauthorized('The credential is not valid') : new Unauthorized();
     }
-    if (scope && caller && !caller.scopes.includes(scope))
+    if (!caller.scopes.includes(scope)) {
+      void reply.header('www-authenticate', `Bearer error="insufficient_scope", scope="${scope}", ${metadata}`);
       throw new ForbiddenException(`The credential lacks the scope ${scope}`);
+    }
     return caller;
   }
 }

@@ -1,3 +1,4 @@
+import { Logger } from '@nestjs/common';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
   CallToolRequestSchema,
@@ -15,9 +16,16 @@ import { AgentTools } from './agent-tools';
 
 export const MCP_SERVER_INFO = { name: 'domain-engine', title: 'Domain engine agent actions', version: '1.0.0' };
 
-/** A failed call as MCP wants it: a result marked as an error, holding the body the action's route would answer. */
+const log = new Logger('McpServer');
+
+/**
+ * A failed call as MCP wants it: a result marked as an error, holding the body the action's route would answer. A
+ * failure of ours is logged as the routes' error filter logs it, since the answer hides it.
+ */
 const failedCall = (name: string, error: unknown): CallToolResult => {
-  const body = renderProblem('agent', toProblem(error), `/mcp/v1/actions/${name}`);
+  const problem = toProblem(error);
+  if (problem.status >= 500) log.error(`tool ${name} failed`, (error as Error)?.stack);
+  const body = renderProblem('agent', problem, `/mcp/v1/actions/${name}`);
   return { isError: true, content: [{ type: 'text', text: JSON.stringify(body) }] };
 };
 
@@ -30,6 +38,7 @@ export const mcpServerFor = (
   registry: AgentActionRegistry,
   tools: AgentTools,
   caller: Principal | undefined,
+  ip: string,
 ): Server => {
   const server = new Server(MCP_SERVER_INFO, {
     capabilities: { tools: {} },
@@ -42,7 +51,7 @@ export const mcpServerFor = (
     if (!declaration) throw new McpError(ErrorCode.InvalidParams, `no tool ${params.name}`);
     try {
       const body = await validateBody(declaration.body, params.arguments ?? {});
-      const answer = (await registry.run(declaration.name, body, caller)) as Record<string, unknown>;
+      const answer = (await registry.run(declaration.name, body, caller, ip)) as Record<string, unknown>;
       return { content: [{ type: 'text', text: JSON.stringify(answer) }], structuredContent: answer };
     } catch (error) {
       return failedCall(declaration.name, error);

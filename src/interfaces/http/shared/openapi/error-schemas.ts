@@ -5,6 +5,14 @@ import { JsonSchema } from './json-schema';
 
 const text: JsonSchema = { type: 'string', minLength: 1 };
 
+/** One problem of an invalid request: where (a dot path into the body or the parameters) and what. */
+const ISSUE: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['path', 'message'],
+  properties: { path: { type: 'string' }, message: text },
+};
+
 export const partnerErrorSchemas = (): Record<string, JsonSchema> => ({
   PartnerError: {
     description:
@@ -71,15 +79,7 @@ export const resolutionErrorSchemas = (): Record<string, JsonSchema> => ({
     properties: {
       code: { type: 'string', enum: [...RESOLUTION_CODES, 'INTERNAL'] },
       message: text,
-      errors: {
-        type: 'array',
-        items: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['path', 'message'],
-          properties: { path: { type: 'string' }, message: text },
-        },
-      },
+      errors: { type: 'array', items: ISSUE },
     },
     examples: [
       {
@@ -129,16 +129,7 @@ export const agentErrorSchemas = (): Record<string, JsonSchema> => ({
         ],
       },
       message: text,
-      issues: {
-        type: 'array',
-        minItems: 1,
-        items: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['path', 'message'],
-          properties: { path: { type: 'string' }, message: text },
-        },
-      },
+      issues: { type: 'array', minItems: 1, items: ISSUE },
     },
     examples: [
       {

@@ -1,8 +1,6 @@
 import { partnerType } from '../../../../application/shared/partner-type';
 import { closed, JsonSchema, ref } from './json-schema';
 
-export { closed };
-
 /** Schema pieces both `/partner/v3` documents (surfaces C and D) are written with. */
 
 export const CENTS: JsonSchema = {

@@ -1,0 +1,33 @@
+import { NestFastifyApplication } from '@nestjs/platform-fastify';
+import pino from 'pino';
+import { AppConfig } from '../src/infrastructure/config/config';
+import { createLogger } from '../src/infrastructure/logging/logger';
+import { createPool } from '../src/infrastructure/postgres/database';
+import { migrate } from '../src/infrastructure/postgres/migrations';
+import { Runtime } from '../src/infrastructure/runtime';
+import { createApp } from '../src/main';
+import { startBenchDatabase } from './bench-database';
+
+/**
+ * The whole service (role `all`, default settings) on a migrated database of its own, listening on loopback, for
+ * `run`; stopped and removed after, whatever happens.
+ */
+export const withBenchService = async (run: (app: NestFastifyApplication) => Promise<void>): Promise<void> => {
+  const database = await startBenchDatabase();
+  try {
+    const migrations = createPool(database.url, 2);
+    await migrate(migrations).finally(() => migrations.end());
+    const config = new AppConfig({ LOG_LEVEL: 'info' });
+    // a request log line is part of what each request costs in production: written, but to nowhere
+    const logger = createLogger(config.values.logLevel, pino.destination({ dest: '/dev/null', sync: false }));
+    const app = await createApp({ config, runtime: new Runtime('all', database.url), logger });
+    try {
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      await run(app);
+    } finally {
+      await app.close();
+    }
+  } finally {
+    await database.stop();
+  }
+};
