@@ -55,7 +55,13 @@ const changeTags = async (
 /** The tags asked, as the domain stores them. */
 const tagsOf = ({ tags }: DomainTagsBody): string[] => [...new Set(tags.map(normalizedTag))];
 
-const counts = (results: readonly TagResult[]) => ({
+/** The reference's answer: one result per domain with the tags it got or lost, and the counts. */
+const answerOf = (results: readonly TagResult[], body: DomainTagsBody, key: 'tagsApplied' | 'tagsRemoved') => ({
+  results: results.map(({ domain, success, error }) => ({
+    domain,
+    success,
+    ...(success ? { [key]: tagsOf(body) } : { error }),
+  })),
   successCount: results.filter((result) => result.success).length,
   failureCount: results.filter((result) => !result.success).length,
 });
@@ -80,14 +86,7 @@ export class DomainTagsAddAction implements AgentActionHandler<DomainTagsBody> {
 
   async run(body: DomainTagsBody, caller: Principal | undefined) {
     const results = await changeTags(this.queries, this.commands, callerOf(caller).accountId, body, 'add');
-    return {
-      results: results.map(({ domain, success, error }) => ({
-        domain,
-        success,
-        ...(success ? { tagsApplied: tagsOf(body) } : { error }),
-      })),
-      ...counts(results),
-    };
+    return answerOf(results, body, 'tagsApplied');
   }
 }
 
@@ -110,13 +109,6 @@ export class DomainTagsRemoveAction implements AgentActionHandler<DomainTagsBody
 
   async run(body: DomainTagsBody, caller: Principal | undefined) {
     const results = await changeTags(this.queries, this.commands, callerOf(caller).accountId, body, 'remove');
-    return {
-      results: results.map(({ domain, success, error }) => ({
-        domain,
-        success,
-        ...(success ? { tagsRemoved: tagsOf(body) } : { error }),
-      })),
-      ...counts(results),
-    };
+    return answerOf(results, body, 'tagsRemoved');
   }
 }
