@@ -224,6 +224,110 @@ describe('resolution (surface E) over the indexed chains', () => {
     expect((await get(`/resolve/domains/${name}`)).body.meta.reverse).toBe(false);
   });
 
+  it("serves an address's primary domain as the registry's reverse mapping says, one address or many", async () => {
+    const [first, second] = [`${unique()}.wallet`, `${unique()}.wallet`];
+    const owner = newWallet();
+    const bystander = newWallet();
+    for (const name of [first, second]) await writer.mint(`mint-${name}`, 'MATIC', name, owner.address, {});
+    await fund(rpcOf('MATIC'), owner.address);
+    const wallet = createWalletClient({ transport: http(rpcOf('MATIC')), account: owner.account }).extend(
+      publicActions,
+    );
+    const registry = chains.networks.find((network) => network.blockchain === 'MATIC')?.registry as Address;
+    const abi = unsArtifact('UNSRegistry').abi;
+    const send = async (functionName: string, args: unknown[]) => {
+      const hash = await wallet.writeContract({ address: registry, abi, functionName, args, chain: null } as never);
+      expect((await wallet.waitForTransactionReceipt({ hash })).status).toBe('success');
+    };
+    const reverseOf = async (address: string) => {
+      await subject.settled();
+      const one = await get(`/resolve/reverse/${address}`);
+      expect(one.status).toBe(200);
+      return one.body.data.map((domain: { meta: { domain: string } }) => domain.meta.domain);
+    };
+    // what the chain says, read by the published client from the chain itself (the token: naming it needs a
+    // metadata service the local chains do not have); an address without a UNS reverse falls through to ENS, absent
+    const onChain = async (address: string) => {
+      const tokenId = await viaChain.client.reverseTokenId(address).catch(() => null);
+      return tokenId === null ? null : `0x${BigInt(tokenId).toString(16).padStart(64, '0')}`;
+    };
+
+    expect(await reverseOf(owner.address)).toEqual([]);
+    await send('setReverse', [first.split('.')]);
+    expect(await reverseOf(owner.address)).toEqual([first]);
+    expect(await onChain(owner.address)).toBe(tokenIdOf(first));
+    // a second primary domain replaces the first, which is no longer anyone's reverse
+    await send('setReverse', [second.split('.')]);
+    expect(await reverseOf(owner.address.toUpperCase().replace('0X', '0x'))).toEqual([second]);
+    expect(await onChain(owner.address)).toBe(tokenIdOf(second));
+    expect((await get(`/resolve/domains/${first}`)).body.meta.reverse).toBe(false);
+    expect((await get(`/resolve/domains/${second}`)).body.meta).toMatchObject({ type: 'Uns', reverse: true });
+
+    const many = await subject.app.inject({
+      method: 'POST',
+      url: '/resolve/reverse/query',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      payload: { addresses: [bystander.address, owner.address, owner.address.toLowerCase()] },
+    });
+    expect(many.statusCode).toBe(200);
+    expect(many.json()).toMatchObject({ data: [{ meta: { domain: second, reverse: true } }], meta: {} });
+
+    await send('removeReverse', []);
+    expect(await reverseOf(owner.address)).toEqual([]);
+    expect(await onChain(owner.address)).toBe(null);
+    expect((await get('/resolve/reverse/0x123')).status).toBe(400);
+    expect((await get(`/resolve/reverse/${owner.address}`, null)).status).toBe(401);
+
+    // the last transfer of each: its mint, then a transfer the owner makes on chain
+    const minted = (await get(`/resolve/domains/${first}/transfers/latest`)).body.data;
+    expect(minted).toEqual([
+      expect.objectContaining({
+        domain: first,
+        from: '0x0000000000000000000000000000000000000000',
+        to: getAddress(owner.address),
+        blockchain: 'MATIC',
+        networkId: chains.networks.find((network) => network.blockchain === 'MATIC')?.chainId,
+      }),
+    ]);
+    // the address's domains, by token id, paged by `next`; and many names' records at once
+    const owned = [first, second].sort((a, b) => tokenIdOf(a).localeCompare(tokenIdOf(b)));
+    const listed = await get(`/resolve/owners/${owner.address}/domains`);
+    expect(listed.body.data.map((domain: { meta: { domain: string } }) => domain.meta.domain)).toEqual(owned);
+    expect(listed.body.next).toBeNull();
+    const after = await get(`/resolve/owners/${owner.address}/domains?cursor=${tokenIdOf(owned[0])}`);
+    expect(after.body.data.map((domain: { meta: { domain: string } }) => domain.meta.domain)).toEqual([owned[1]]);
+    expect((await get(`/resolve/owners/${bystander.address}/domains`)).body).toEqual({ data: [], next: null });
+    await send('set', ['crypto.ETH.address', owner.address, BigInt(tokenIdOf(first))]);
+    await send('set', ['ipfs.html.value', 'QmFirst', BigInt(tokenIdOf(first))]);
+    await subject.settled();
+    const records = await get(
+      `/resolve/records?domains=${first}&domains=${second}&domains=nobody-${unique()}.crypto&key=crypto.ETH.address`,
+    );
+    expect(records.status).toBe(200);
+    expect(records.body.data).toEqual([
+      { domain: first, records: { 'crypto.ETH.address': owner.address } },
+      { domain: second, records: {} },
+      { domain: expect.stringMatching(/^nobody-/), records: {} },
+    ]);
+    const everything = await get(`/resolve/records?domains=${first}`);
+    expect(everything.body.data[0].records).toEqual({
+      'crypto.ETH.address': owner.address,
+      'ipfs.html.value': 'QmFirst',
+    });
+    expect(
+      (await get(`/resolve/records?${Array.from({ length: 51 }, (_, n) => `domains=n${n}.crypto`).join('&')}`)).status,
+    ).toBe(400);
+
+    await send('transferFrom', [owner.address, bystander.address, BigInt(tokenIdOf(second))]);
+    await subject.settled();
+    const moved = (await get(`/resolve/domains/${second}/transfers/latest`)).body.data[0];
+    const receipt = await wallet.getTransactionReceipt({ hash: moved.transactionHash });
+    expect(moved).toMatchObject({ from: getAddress(owner.address), to: getAddress(bystander.address) });
+    expect(moved.blockNumber).toBe(Number(receipt.blockNumber));
+    expect((await get(`/resolve/owners/${bystander.address}/domains`)).body.data[0].meta.domain).toBe(second);
+    expect((await get(`/resolve/domains/nobody-${unique()}.crypto/transfers/latest`)).body).toEqual({ data: [] });
+  });
+
   it('filters by owners, record values and endings together, and refuses bad filters with 400 VALIDATION', async () => {
     const [alice, bob] = [newWallet(), newWallet()];
     const names = {

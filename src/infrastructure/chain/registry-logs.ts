@@ -67,12 +67,16 @@ export const registryEventsOf = async (
       case 'NewKey':
         events.push({ type: 'RecordKeyAdded', data: { ...place, key: args.key as string } });
         break;
-      case 'SetReverse':
-        events.push({
-          type: 'ReverseResolutionSet',
-          data: { ...place, address: lower(args.addr as string), tokenId: tokenIdHex(args.tokenId as bigint) },
-        });
+      case 'SetReverse': {
+        // a new primary domain replaces the last one without a RemoveReverse of its own: the token it leaves is told
+        const address = lower(args.addr as string);
+        const tokenId = args.tokenId as bigint;
+        const before = await reverseBefore(client, network, args.addr as Address, log.blockNumber as bigint);
+        if (before !== 0n && before !== tokenId)
+          events.push({ type: 'ReverseResolutionRemoved', data: { ...place, address, tokenId: tokenIdHex(before) } });
+        events.push({ type: 'ReverseResolutionSet', data: { ...place, address, tokenId: tokenIdHex(tokenId) } });
         break;
+      }
       case 'RemoveReverse': {
         const before = await reverseBefore(client, network, args.addr as Address, log.blockNumber as bigint);
         events.push({

@@ -2,10 +2,12 @@ import { Module, OnModuleInit } from '@nestjs/common';
 import { ConsumerRegistry } from '../../application/shared/consumer-registry';
 import { GetIndexingStatusHandler } from './indexing-status.query';
 import { resolution } from './resolution.projection';
-import { GetResolvedDomainHandler, ListResolvedDomainsHandler } from './resolution.queries';
+import { GetResolvedDomainHandler, GetReverseDomainsHandler, ListResolvedDomainsHandler } from './resolution.queries';
 
 /** The resolution read model (from the indexed chain streams) and its queries. */
-@Module({ providers: [GetResolvedDomainHandler, ListResolvedDomainsHandler, GetIndexingStatusHandler] })
+@Module({
+  providers: [GetResolvedDomainHandler, GetReverseDomainsHandler, ListResolvedDomainsHandler, GetIndexingStatusHandler],
+})
 export class ResolutionModule implements OnModuleInit {
   constructor(private readonly registry: ConsumerRegistry) {}
 

@@ -1,7 +1,7 @@
 import { Projection } from '../../application/shared/projection';
 import { StoredEvent } from '../../application/shared/event-store.port';
 import { Address, Blockchain, ZERO_ADDRESS } from '../../domain/chains/blockchain';
-import { RegistryLogEvent } from '../../domain/chains/registry-log.events';
+import { DomainTransferred, RegistryLogEvent } from '../../domain/chains/registry-log.events';
 import { assertNever } from '../../domain/shared/assert-never';
 
 /** A domain as the chain shows it, kept under its token id (the namehash of its name). */
@@ -20,7 +20,26 @@ export interface ResolvedDomain {
   /** ISO time of the minting block. */
   readonly createdAt: string;
   readonly createdBlock: number;
+  /** The last transfer the registry logged (the mint, at first). */
+  readonly lastTransfer: LastTransfer;
 }
+
+export interface LastTransfer {
+  readonly from: Address;
+  readonly to: Address;
+  readonly blockNumber: number;
+  readonly transactionHash: string;
+  /** Epoch milliseconds of its block. */
+  readonly at: number;
+}
+
+const transferOf = ({ from, to, blockNumber, transactionHash, blockTimestamp }: DomainTransferred['data']) => ({
+  from,
+  to,
+  blockNumber,
+  transactionHash,
+  at: blockTimestamp,
+});
 
 type Handled = Exclude<RegistryLogEvent, { type: 'RecordKeyAdded' }>;
 
@@ -29,7 +48,9 @@ const evolve = (row: ResolvedDomain | undefined, event: StoredEvent<Handled>): R
   if (!row) return null; // a log about a token minted before the indexer's first block: nothing to attach it to
   switch (event.type) {
     case 'DomainTransferred':
-      return event.data.to === ZERO_ADDRESS ? null : { ...row, owner: event.data.to, reverse: false };
+      return event.data.to === ZERO_ADDRESS
+        ? null
+        : { ...row, owner: event.data.to, reverse: false, lastTransfer: transferOf(event.data) };
     case 'DomainNamed':
       return { ...row, name: event.data.name, tld: event.data.name.split('.').at(-1) ?? null };
     case 'DomainRecordSet':
@@ -63,12 +84,13 @@ const minted = (data: Extract<Handled, { type: 'DomainTransferred' }>['data']): 
   reverse: false,
   createdAt: new Date(data.blockTimestamp).toISOString(),
   createdBlock: data.blockNumber,
+  lastTransfer: transferOf(data),
 });
 
 /** The resolution read model that surface E serves: one document per token, from every chain's registry logs. */
 export const resolution: Projection<ResolvedDomain, Handled> = {
   name: 'resolution',
-  version: 2, // 2: a record set to "" is removed
+  version: 3, // 2: a record set to "" is removed; 3: the last transfer
   handles: [
     'DomainTransferred',
     'DomainNamed',

@@ -21,6 +21,33 @@ export class GetResolvedDomainHandler implements IQueryHandler<GetResolvedDomain
   }
 }
 
+/**
+ * The primary domain of each address that has one, by lowercase address: the token its owner's reverse resolution
+ * points at (the registry allows it only for the owner, and a transfer clears it).
+ */
+export class GetReverseDomains extends Query<ReadonlyMap<string, ResolvedDomain>> {
+  constructor(readonly addresses: readonly string[]) {
+    super();
+  }
+}
+
+@QueryHandler(GetReverseDomains)
+export class GetReverseDomainsHandler implements IQueryHandler<GetReverseDomains> {
+  constructor(private readonly documents: DocumentStore) {}
+
+  async execute({ addresses }: GetReverseDomains): Promise<ReadonlyMap<string, ResolvedDomain>> {
+    const found = await this.documents.find<ResolvedDomain>(resolution.name, {
+      where: [
+        { path: 'owner', op: 'in', values: addresses },
+        { path: 'reverse', op: 'eq', value: true },
+      ],
+      orderBy: { path: 'tokenId', direction: 'asc' },
+      limit: addresses.length,
+    });
+    return new Map(found.filter(({ doc }) => doc.name !== null).map(({ doc }) => [doc.owner, doc]));
+  }
+}
+
 export type ResolutionSort = 'id' | 'name' | 'created_at';
 
 /** Where a page starts: after the item with these sort values (see `cursorOf`). */

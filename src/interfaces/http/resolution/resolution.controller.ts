@@ -2,77 +2,17 @@ import { Controller, Get, Param, Query as QueryParams } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { IsString } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
-import { getAddress } from 'viem';
-import { domainNameForms, unicodeFormOf } from '../../../domain/shared/idna';
+import { domainNameForms } from '../../../domain/shared/idna';
 import { ResolutionSettings } from '../../../application/resolution/resolution-settings';
 import { GetIndexingStatus, IndexingStatus } from '../../../projections/resolution/indexing-status.query';
-import { ResolvedDomain } from '../../../projections/resolution/resolution.projection';
 import { cursorOf, GetResolvedDomain, ListResolvedDomains } from '../../../projections/resolution/resolution.queries';
 import { Access } from '../shared/auth/access';
 import { Documented } from '../shared/openapi/documented';
 import { RequestValidationError } from '../shared/problem';
 import { NoQuery } from '../shared/request-params';
 import { DomainsListQuery, DomainsQueryRules, parseDomainsQuery } from './domains-query';
-
-interface DomainMeta {
-  domain: string | null;
-  /** Beside the A-label in `domain`: its Unicode form (the same text for a name that is not an IDN). */
-  unicodeDomain: string | null;
-  blockchain: string | null;
-  networkId: number | null;
-  owner: string | null;
-  resolver: string | null;
-  registry: string | null;
-  tokenId: string | null;
-  namehash: string | null;
-  reverse: boolean | null;
-}
-
-interface DomainBody {
-  meta: DomainMeta;
-  records: Record<string, string>;
-}
-
-/** A handful of registries: their EIP-55 form is computed once (a checksum costs a keccak per call). */
-const registries = new Map<string, string>();
-const registryChecksum = (registry: string): string => {
-  let checksummed = registries.get(registry);
-  if (!checksummed) registries.set(registry, (checksummed = getAddress(registry)));
-  return checksummed;
-};
-
-/** Addresses are served in their EIP-55 form, as chain readers (and the published client) return them. */
-const bodyOf = (domain: ResolvedDomain): DomainBody => ({
-  meta: {
-    domain: domain.name,
-    unicodeDomain: domain.name === null ? null : unicodeFormOf(domain.name),
-    blockchain: domain.blockchain,
-    networkId: domain.networkId,
-    owner: getAddress(domain.owner),
-    resolver: registryChecksum(domain.registry),
-    registry: registryChecksum(domain.registry),
-    tokenId: BigInt(domain.tokenId).toString(),
-    namehash: domain.tokenId,
-    reverse: domain.reverse,
-  },
-  records: { ...domain.records },
-});
-
-const unknownDomain = (name: { name: string; unicode: string } | null): DomainBody => ({
-  meta: {
-    domain: name?.name ?? null,
-    unicodeDomain: name?.unicode ?? null,
-    blockchain: null,
-    networkId: null,
-    owner: null,
-    resolver: null,
-    registry: null,
-    tokenId: null,
-    namehash: null,
-    reverse: null,
-  },
-  records: {},
-});
+import { bodyOf, DomainBody, latestTransferOf, unknownDomain } from './resolution-views';
+import { ResolvedDomain } from '../../../projections/resolution/resolution.projection';
 
 class ResolvedNameParams {
   @IsString()
@@ -113,6 +53,20 @@ export class ResolutionController {
       return unknownDomain(forms);
     const found = await this.queries.execute(new GetResolvedDomain(forms.name));
     return found ? bodyOf(found) : unknownDomain(forms);
+  }
+
+  @Get('domains/:name/transfers/latest')
+  @Documented({
+    summary: "A name's last transfer on its chain (from, to, block, transaction, time), from the indexed registry logs",
+    answer: 'LatestTransfers',
+  })
+  @Access({ surface: 'resolution' })
+  async latestTransfer(@Param() { name }: ResolvedNameParams, @QueryParams() _query: NoQuery) {
+    const forms = domainNameForms(name);
+    if (forms === null || !this.rules.supportedTlds.has(forms.name.split('.').at(-1) as string)) return { data: [] };
+    const found: ResolvedDomain | undefined = await this.queries.execute(new GetResolvedDomain(forms.name));
+    // a document of the generation before the last transfer was kept has none: it answers once rebuilt
+    return { data: found?.lastTransfer ? [latestTransferOf(found, found.lastTransfer)] : [] };
   }
 
   @Get('domains')

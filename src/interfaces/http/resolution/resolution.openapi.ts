@@ -11,6 +11,7 @@ const nullable = (type: string, extra: JsonSchema = {}): JsonSchema => ({ type: 
 
 const BRAD = {
   meta: {
+    type: 'Uns',
     domain: 'brad.crypto',
     unicodeDomain: 'brad.crypto',
     blockchain: 'ETH',
@@ -39,6 +40,7 @@ export const resolutionDocument: SurfaceDocument = {
     ...resolutionErrorSchemas(),
     DomainMeta: closed(
       [
+        'type',
         'domain',
         'unicodeDomain',
         'blockchain',
@@ -51,6 +53,7 @@ export const resolutionDocument: SurfaceDocument = {
         'reverse',
       ],
       {
+        type: { const: 'Uns', description: 'The naming service: UNS for every name served here' },
         domain: nullable('string', { description: 'The name as stored: IDNs as their A-label' }),
         unicodeDomain: nullable('string', { description: 'The name in Unicode (the same text when it is not an IDN)' }),
         blockchain: { enum: ['ETH', 'MATIC', 'BASE', null] },
@@ -97,6 +100,93 @@ export const resolutionDocument: SurfaceDocument = {
           },
         ],
       },
+    ),
+    ReverseDomains: closed(
+      ['data'],
+      {
+        data: {
+          type: 'array',
+          maxItems: 1,
+          description: "The address's primary domain (its reverse resolution on chain), or nothing",
+          items: ref('ResolvedDomain'),
+        },
+      },
+      { examples: [{ data: [{ ...BRAD, meta: { ...BRAD.meta, reverse: true } }] }] },
+    ),
+    ReverseDomainList: closed(
+      ['data', 'meta'],
+      {
+        data: {
+          type: 'array',
+          description: 'The primary domain of each address that has one, in the order the addresses were asked',
+          items: ref('ResolvedDomain'),
+        },
+        meta: closed([], {}),
+      },
+      { examples: [{ data: [{ ...BRAD, meta: { ...BRAD.meta, reverse: true } }], meta: {} }] },
+    ),
+    LatestTransfers: closed(
+      ['data'],
+      {
+        data: {
+          type: 'array',
+          maxItems: 1,
+          description:
+            'The last transfer on the chain the name lives on (a mint is a transfer from 0x0); none for an unknown name',
+          items: closed(
+            ['domain', 'from', 'to', 'networkId', 'blockNumber', 'blockchain', 'transactionHash', 'timestamp'],
+            {
+              domain: { type: 'string' },
+              from: { type: 'string', description: 'EIP-55; the zero address for the mint' },
+              to: { type: 'string', description: 'EIP-55' },
+              networkId: { type: 'integer' },
+              blockNumber: { type: 'integer', minimum: 0 },
+              blockchain: { enum: ['ETH', 'MATIC', 'BASE'] },
+              transactionHash: { type: 'string', pattern: '^0x[0-9a-f]{64}$' },
+              timestamp: { type: 'string', format: 'date-time', description: "The block's time" },
+            },
+          ),
+        },
+      },
+      {
+        examples: [
+          {
+            data: [
+              {
+                domain: 'brad.crypto',
+                from: '0x0000000000000000000000000000000000000000',
+                to: BRAD.meta.owner,
+                networkId: 1,
+                blockNumber: 9082251,
+                blockchain: 'ETH',
+                transactionHash: '0x8fa5c2a9b2f0f5b1d0c3c4c1a9e3a1d5f7c2e4b6a8d0f2e4c6b8a0d2f4e6a8c0',
+                timestamp: '2019-12-13T11:52:32.000Z',
+              },
+            ],
+          },
+        ],
+      },
+    ),
+    DomainRecordsList: closed(
+      ['data'],
+      {
+        data: {
+          type: 'array',
+          items: closed(['domain', 'records'], {
+            domain: { type: 'string', description: 'The name as stored (A-label), or as asked when it is no name' },
+            records: { type: 'object', additionalProperties: { type: 'string' } },
+          }),
+        },
+      },
+      { examples: [{ data: [{ domain: 'brad.crypto', records: BRAD.records }] }] },
+    ),
+    OwnerDomainList: closed(
+      ['data', 'next'],
+      {
+        data: { type: 'array', items: ref('ResolvedDomain') },
+        next: nullable('string', { description: 'Pass as `cursor` for the next page; null on the last' }),
+      },
+      { examples: [{ data: [BRAD], next: null }] },
     ),
     SupportedTlds: closed(
       ['tlds', 'meta'],
