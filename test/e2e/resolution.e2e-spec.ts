@@ -53,6 +53,21 @@ describe('resolution (surface E) over the indexed chains', () => {
   const rpcOf = (blockchain: Blockchain) =>
     chains.networks.find((network) => network.blockchain === blockchain)?.rpcUrl as string;
 
+  /** An owner sending its own transactions to the MATIC registry, funded for gas. */
+  const ownerOnMatic = async (owner: ReturnType<typeof newWallet>) => {
+    await fund(rpcOf('MATIC'), owner.address);
+    const wallet = createWalletClient({ transport: http(rpcOf('MATIC')), account: owner.account }).extend(
+      publicActions,
+    );
+    const registry = chains.networks.find((network) => network.blockchain === 'MATIC')?.registry as Address;
+    const abi = unsArtifact('UNSRegistry').abi;
+    const send = async (functionName: string, args: unknown[]) => {
+      const hash = await wallet.writeContract({ address: registry, abi, functionName, args, chain: null } as never);
+      expect((await wallet.waitForTransactionReceipt({ hash })).status).toBe('success');
+    };
+    return { wallet, send };
+  };
+
   /** Both referees agree on everything a client asks, and the API says `expected`. */
   const agree = async (name: string, expected: { owner: Address | null; records: Record<string, string> }) => {
     await subject.settled();
@@ -205,16 +220,7 @@ describe('resolution (surface E) over the indexed chains', () => {
     const name = `${unique()}.wallet`;
     const owner = newWallet();
     await writer.mint(`mint-${name}`, 'MATIC', name, owner.address, {});
-    await fund(rpcOf('MATIC'), owner.address);
-    const wallet = createWalletClient({ transport: http(rpcOf('MATIC')), account: owner.account }).extend(
-      publicActions,
-    );
-    const registry = chains.networks.find((network) => network.blockchain === 'MATIC')?.registry as Address;
-    const abi = unsArtifact('UNSRegistry').abi;
-    const send = async (functionName: string, args: unknown[]) => {
-      const hash = await wallet.writeContract({ address: registry, abi, functionName, args, chain: null } as never);
-      expect((await wallet.waitForTransactionReceipt({ hash })).status).toBe('success');
-    };
+    const { send } = await ownerOnMatic(owner);
     await send('set', ['social.picture.value', 'https://example.org/me.png', BigInt(tokenIdOf(name))]);
     await send('setReverse', [name.split('.')]);
     await agree(name, { owner: owner.address, records: { 'social.picture.value': 'https://example.org/me.png' } });
@@ -229,16 +235,7 @@ describe('resolution (surface E) over the indexed chains', () => {
     const owner = newWallet();
     const bystander = newWallet();
     for (const name of [first, second]) await writer.mint(`mint-${name}`, 'MATIC', name, owner.address, {});
-    await fund(rpcOf('MATIC'), owner.address);
-    const wallet = createWalletClient({ transport: http(rpcOf('MATIC')), account: owner.account }).extend(
-      publicActions,
-    );
-    const registry = chains.networks.find((network) => network.blockchain === 'MATIC')?.registry as Address;
-    const abi = unsArtifact('UNSRegistry').abi;
-    const send = async (functionName: string, args: unknown[]) => {
-      const hash = await wallet.writeContract({ address: registry, abi, functionName, args, chain: null } as never);
-      expect((await wallet.waitForTransactionReceipt({ hash })).status).toBe('success');
-    };
+    const { wallet, send } = await ownerOnMatic(owner);
     const reverseOf = async (address: string) => {
       await subject.settled();
       const one = await get(`/resolve/reverse/${address}`);
