@@ -1,6 +1,7 @@
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { Agent, newAgent } from '../support/agent';
+import { ADA_CONTACT } from '../support/contacts';
 import { createTestApp, TestApp } from '../support/test-app';
 
 /**
@@ -15,17 +16,7 @@ interface BoundCase {
   readonly what: string;
 }
 
-const contact = {
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  email: 'ada@example.net',
-  phone: { dialingPrefix: '+44', number: '2071234567' },
-  street: '1 Analytical Row',
-  city: 'London',
-  stateProvince: 'Greater London',
-  postalCode: 'N1 9GU',
-  countryCode: 'GB',
-};
+const contact = ADA_CONTACT;
 const names = (count: number): string[] => Array.from({ length: count }, (_, n) => `name${n}.com`);
 const ok = (action: string, what: string, body: Record<string, unknown>): BoundCase => ({
   action,

@@ -14,6 +14,7 @@ import { web3AccountStream } from '../../src/domain/web3-accounts/web3-account';
 import { domainNameForms } from '../../src/domain/shared/idna';
 import { Agent, newAgent } from '../support/agent';
 import { eventually } from '../support/eventually';
+import { ADA_CONTACT } from '../support/contacts';
 import { createTestApp, TestApp } from '../support/test-app';
 
 const DAY = 86_400_000;
@@ -432,17 +433,7 @@ describe('surface A: the portfolio, domains in detail, and contacts', () => {
   });
 
   it('shows a registered name with its renewal price, flags, nameservers and DNSSEC, and the operations running on it', async () => {
-    const created = await agent.action('svc_contact_create', {
-      firstName: 'Ada',
-      lastName: 'Lovelace',
-      email: 'ada@example.net',
-      phone: { dialingPrefix: '+44', number: '2071234567' },
-      street: '1 Analytical Row',
-      city: 'London',
-      stateProvince: 'Greater London',
-      postalCode: 'N1 9GU',
-      countryCode: 'GB',
-    });
+    const created = await agent.action('svc_contact_create', ADA_CONTACT);
     const name = 'portfolio-detail.com';
     const commands = subject.app.get(CommandBus);
     // what checkout (the commerce issue) will do for the user: the registration every surface uses

@@ -6,6 +6,7 @@ import { Pool } from 'pg';
 import { PostgresEventStore } from '../../src/infrastructure/postgres/postgres-event-store';
 import { PostgresNotifications } from '../../src/infrastructure/postgres/postgres-notifications';
 import { runCli, startService, stopped } from '../support/cli';
+import { ADA_CONTACT } from '../support/contacts';
 import { quietLog } from '../support/event-stores';
 import { eventually } from '../support/eventually';
 import { freePort } from '../support/free-port';
@@ -107,12 +108,13 @@ describe('the service and its CLI on the embedded defaults', () => {
     );
     expect(narrow.stdout).toMatch(/^scopes: domains:search$/m);
     const narrowKey = /^key \(shown once\): (svc_mcp_[0-9a-f]{64})$/m.exec(narrow.stdout)?.[1];
-    const act = (action: string, body: unknown) =>
+    const actAs = (key: string | undefined, action: string, body: unknown) =>
       fetch(`http://127.0.0.1:${env.PORT}/mcp/v1/actions/${action}`, {
         method: 'POST',
-        headers: { authorization: `Bearer ${narrowKey}`, 'content-type': 'application/json' },
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
         body: JSON.stringify(body),
       });
+    const act = (action: string, body: unknown) => actAs(narrowKey, action, body);
     expect((await act('svc_domains_search', { query: 'coffee shop' })).status).toBe(200);
     const refused = await act('svc_portfolio_list', {});
     expect(refused.status).toBe(403);
@@ -120,6 +122,23 @@ describe('the service and its CLI on the embedded defaults', () => {
       error: 'forbidden',
       message: 'The credential lacks the scope portfolio:read',
     });
+    // a contact the operator disables from the command line is listed only when disabled ones are asked for
+    const contacts = async (includeDisabled: boolean) =>
+      (await (await actAs(agentKey, 'svc_contacts_list', { includeDisabled })).json()) as {
+        contacts: { id: string; status: string }[];
+        count: number;
+      };
+    const contact = (await (await actAs(agentKey, 'svc_contact_create', ADA_CONTACT)).json()) as {
+      contact: { id: string };
+    };
+    const disabled = await runCli(['contacts', 'disable', contact.contact.id, '--reason', 'reported'], env);
+    expect(disabled.stdout).toBe(`disabled ${contact.contact.id}\n`);
+    await eventually(async () =>
+      expect((await contacts(true)).contacts).toEqual([
+        expect.objectContaining({ id: contact.contact.id, status: 'disabled' }),
+      ]),
+    );
+    expect((await contacts(false)).count).toBe(0);
 
     expect(await stopped(first, 'SIGTERM')).toBe(0);
     expect(existsSync(pidFile())).toBe(false); // and the service stopped it on its way out
