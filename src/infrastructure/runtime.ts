@@ -8,10 +8,17 @@ export class Runtime {
     readonly databaseUrl: string,
     /** The chains this process talks to (none for CLI commands that do not need them). */
     readonly chains: ChainSetup = NO_CHAINS,
+    /** A CLI command: it uses the application, and serves nothing to anyone. */
+    readonly command = false,
   ) {}
 
   get servesApi(): boolean {
     return this.role !== 'worker';
+  }
+
+  /** Opens the listeners of its role beside HTTP (DNS, hosting): a CLI command opens none. */
+  get listens(): boolean {
+    return this.servesApi && !this.command;
   }
 
   get runsWorkers(): boolean {

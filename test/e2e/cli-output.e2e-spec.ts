@@ -1,4 +1,6 @@
 import { chmodSync, mkdtempSync } from 'node:fs';
+import { createSocket } from 'node:dgram';
+import { AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCli } from '../support/cli';
@@ -38,6 +40,29 @@ describe('what CLI commands print', () => {
     const listed = await runCli(['keys', 'list'], env);
     expect(listed.code).toBe(0);
     expect(logLevels(listed.stderr)).toEqual([]);
+  });
+
+  it('opens no DNS or hosting listener for a command: ports a service holds stay its own', async () => {
+    // what a running service on this machine holds: the command must not try them (nor warn that they are taken)
+    const tcp = createServer();
+    const udp = createSocket('udp4');
+    await new Promise<void>((resolve) => tcp.listen(0, '127.0.0.1', resolve));
+    await new Promise<void>((resolve) => udp.bind(0, '127.0.0.1', resolve));
+    const [taken, takenUdp] = [(tcp.address() as AddressInfo).port, udp.address().port];
+    try {
+      const listed = await runCli(['keys', 'list'], {
+        ...env,
+        DNS_HOST: '127.0.0.1',
+        DNS_PORT: String(takenUdp),
+        HOSTING_HOST: '127.0.0.1',
+        HOSTING_PORT: String(taken),
+      });
+      expect(listed.code).toBe(0);
+      expect(logLevels(listed.stderr)).toEqual([]);
+    } finally {
+      tcp.close();
+      udp.close();
+    }
   });
 
   it('logs at LOG_LEVEL on stderr with --verbose, before or after the command', async () => {

@@ -35,7 +35,7 @@ export class DnsServer implements OnApplicationBootstrap, BeforeApplicationShutd
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    if (!this.runtime.servesApi) return;
+    if (!this.runtime.listens) return;
     const values = this.config.values;
     const zones = await this.mirror.ready();
     this.listener = new DnsListener(new DnsResponder(zones, transferPolicyOf(values.dnsTransferAllow)));

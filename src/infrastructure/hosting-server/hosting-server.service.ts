@@ -22,7 +22,7 @@ export class HostingServer implements OnApplicationBootstrap, BeforeApplicationS
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    if (!this.runtime.servesApi) return;
+    if (!this.runtime.listens) return;
     const values = this.config.values;
     this.listener = new HostingListener(await this.mirror.ready(), values.hostingAllowPrivateTargets);
     try {

@@ -8,6 +8,7 @@ import { readCheckpoint, currentGeneration } from '../../infrastructure/postgres
 import { PostgresNotifications } from '../../infrastructure/postgres/postgres-notifications';
 import { createPool } from '../../infrastructure/postgres/database';
 import { migrate } from '../../infrastructure/postgres/migrations';
+import { NO_CHAINS } from '../../infrastructure/chain/chain-network';
 import { Runtime } from '../../infrastructure/runtime';
 import { createApp } from '../../main';
 import { CliContext } from './cli-context';
@@ -28,7 +29,8 @@ export const withApp = async <T>(
   await migrate(migrations).finally(() => migrations.end());
   const app = await createApp({
     config: context.config,
-    runtime: new Runtime('api', database.url),
+    // a command's application neither answers DNS nor hosts sites: a running service (or none) does
+    runtime: new Runtime('api', database.url, NO_CHAINS, true),
     logger: context.logger,
   });
   try {
