@@ -301,7 +301,7 @@ const cases: [string, BadRequest][] = [
     get(`/owners/${ADDRESS}/domains?$cursor=${cursorOf({ tokenId: 5 })}`),
   ],
   ['GET /owners/{address}/domains with a huge $cursor', get(`/owners/${ADDRESS}/domains?$cursor=${HUGE}`)],
-  ['GET /owners/{address}/domains with an unknown $expand', get(`/owners/${ADDRESS}/domains?$expand=owner`)],
+  ['GET /owners/{address}/domains with an unknown $expand', get(`/owners/${ADDRESS}/domains?$expand=history`)],
   ['GET /owners/{address}/domains with an unknown parameter', get(`/owners/${ADDRESS}/domains?limit=5`)],
 
   // account and billing
@@ -373,6 +373,60 @@ const cases: [string, BadRequest][] = [
     send('PATCH', `/account/wallets/${ADDRESS}`, { primaryDomain: null, type: 'SELF' }),
   ],
   ['PATCH /account/wallets/{address} with a string body', send('PATCH', `/account/wallets/${ADDRESS}`, NAME)],
+  // self-custody wallets
+  ['GET /external/wallets with type OTHER', get('/external/wallets?type=OTHER')],
+  ['GET /external/wallets with an unknown $expand', get('/external/wallets?$expand=records')],
+  ['GET /external/wallets with $expand twice', get('/external/wallets?$expand=primaryDomain&$expand=primarydomain')],
+  ['GET /external/wallets with a $cursor that is not base64', get(`/external/wallets?$cursor=${NOT_BASE64}`)],
+  [
+    'GET /external/wallets with a $cursor of the wrong shape',
+    get(`/external/wallets?$cursor=${cursorOf({ after: 'x' })}`),
+  ],
+  ['GET /external/wallets with an unknown parameter', get('/external/wallets?limit=5')],
+  ['GET /external/wallets/{short address}', get(`/external/wallets/${SHORT}`)],
+  ['GET /external/wallets/{zero address}', get(`/external/wallets/${ZERO}`)],
+  ['GET /external/wallets/{address} with an unknown $expand', get(`/external/wallets/${ADDRESS}?$expand=owner`)],
+  ['PATCH /external/wallets/{short address}', send('PATCH', `/external/wallets/${SHORT}`, { primaryDomain: null })],
+  ['PATCH /external/wallets/{address} without primaryDomain', send('PATCH', `/external/wallets/${ADDRESS}`, {})],
+  [
+    'PATCH /external/wallets/{address} with primaryDomain: 12',
+    send('PATCH', `/external/wallets/${ADDRESS}`, { primaryDomain: 12 }),
+  ],
+  [
+    'PATCH /external/wallets/{address} with primaryDomain a.com',
+    send('PATCH', `/external/wallets/${ADDRESS}`, { primaryDomain: 'a.com' }),
+  ],
+  [
+    'PATCH /external/wallets/{address} with an unknown property',
+    send('PATCH', `/external/wallets/${ADDRESS}`, { primaryDomain: null, type: 'EXTERNAL' }),
+  ],
+  [
+    'PATCH /external/wallets/{address} with a query parameter',
+    send('PATCH', `/external/wallets/${ADDRESS}?$preview=true`, { primaryDomain: null }),
+  ],
+  ['PATCH /external/wallets/{address} with malformed JSON', raw('PATCH', `/external/wallets/${ADDRESS}`, '{"a"')],
+
+  // owner search
+  ['GET /search/owners/domains without owner.address', get('/search/owners/domains')],
+  ['GET /search/owners/domains with an empty owner.address', get('/search/owners/domains?owner.address=')],
+  ['GET /search/owners/domains with a short owner.address', get(`/search/owners/domains?owner.address=${SHORT}`)],
+  ['GET /search/owners/domains with the zero address', get(`/search/owners/domains?owner.address=${ZERO}`)],
+  [
+    'GET /search/owners/domains with 51 owners',
+    overLimit(get(`/search/owners/domains?${many('owner.address', 51, () => ADDRESS)}`)),
+  ],
+  [
+    'GET /search/owners/domains with an unknown $expand',
+    get(`/search/owners/domains?owner.address=${ADDRESS}&$expand=history`),
+  ],
+  [
+    'GET /search/owners/domains with a $cursor of the wrong shape',
+    get(`/search/owners/domains?owner.address=${ADDRESS}&$cursor=${cursorOf({ tokenId: 5 })}`),
+  ],
+  [
+    'GET /search/owners/domains with an unknown parameter',
+    get(`/search/owners/domains?owner.address=${ADDRESS}&owner=x`),
+  ],
   ['GET /account/wallets/{short address}/verification', get(`/account/wallets/${SHORT}/verification`)],
   ['GET /account/wallets/{zero address}/verification', get(`/account/wallets/${ZERO}/verification`)],
   [

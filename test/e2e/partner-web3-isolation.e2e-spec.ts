@@ -35,7 +35,7 @@ describe('web3 partner API (surface C): isolation between partners', () => {
     return op;
   };
   const newWalletOf = async (partner: Web3Partner): Promise<string> =>
-    (await finished(partner, await partner.call('POST', '/account/wallets', {}))).dependencies[0].result.wallet.address;
+    (await finished(partner, await partner.call('POST', '/account/wallets', {}))).dependencies[0].result.address;
 
   beforeAll(async () => {
     chains = await startTestChains('ETH,MATIC');
@@ -49,13 +49,13 @@ describe('web3 partner API (surface C): isolation between partners', () => {
     resellerKey = (await commands.execute(new IssueCredential(accountId, 'partner_key'))).secret;
 
     const walletOp = await finished(a, await a.call('POST', '/account/wallets', {}));
-    aWallet = walletOp.dependencies[0].result.wallet.address;
+    aWallet = walletOp.dependencies[0].result.address;
     const claimOp = await finished(a, await a.call('POST', '/domains', { name, records }));
     const webhookOp = await finished(
       a,
       await a.call('POST', '/account/webhooks', { url: 'https://example.com/hook', type: 'OPERATION_FINISHED' }),
     );
-    aWebhook = webhookOp.dependencies[0].parameters.webhookId;
+    aWebhook = webhookOp.dependencies[0].parameters.id;
     aOperations = [walletOp, claimOp, webhookOp];
 
     // B is a partner like A: a wallet and a webhook of its own

@@ -24,7 +24,7 @@ describe('web3 partner API (surface C): reads right after COMPLETED', () => {
     subject = await createTestApp({ chains, env: { ...chains.env, WORKER_CONCURRENCY: String(AT_ONCE) } });
     partner = await newWeb3Partner(subject);
     wallet = (await partner.operation((await partner.call('POST', '/account/wallets', {})).body.operation.id))
-      .dependencies[0].result.wallet.address;
+      .dependencies[0].result.address;
     resolutionKey = await resolutionKeyOf(subject.app);
   });
   afterAll(async () => {

@@ -30,7 +30,7 @@ describe('web3 partner API (surface C)', () => {
     expect(created.status).toBe(201);
     const op = await partner.operation(created.body.operation.id);
     expect(op).toMatchObject({ type: 'WALLET_CREATE', status: 'COMPLETED' });
-    wallet = op.dependencies[0].result.wallet.address;
+    wallet = op.dependencies[0].result.address;
   });
   afterAll(async () => {
     await subject?.close();

@@ -55,7 +55,7 @@ const register = async (subject: TestApp, partner: Partner, url: string, type = 
   expect(res.statusCode).toBe(201);
   const operation = res.json().operation;
   await subject.settled();
-  return { webhookId: operation.dependencies[0].parameters.webhookId as string, operation };
+  return { webhookId: operation.dependencies[0].parameters.id as string, operation };
 };
 
 /** An operation of the partner's account whose one TEST_STEP completes, fails or waits for a signature. */
@@ -133,9 +133,9 @@ describe('webhooks (surface C registry, deliveries to a real receiver)', () => {
         dependencies: [{ '@type': `${NS}/partner.v3.PlatformOperation`, type: 'WEBHOOK_CREATE', status: 'QUEUED' }],
       },
     });
-    const webhookId = created.operation.dependencies[0].parameters.webhookId;
+    const webhookId = created.operation.dependencies[0].parameters.id;
     expect(created.operation.dependencies[0].parameters).toEqual({
-      webhookId,
+      id: webhookId,
       url: receiver.url(path),
       type: 'OPERATION_FINISHED',
     });
@@ -395,7 +395,7 @@ describe('webhooks (surface C registry, deliveries to a real receiver)', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       '@type': `${NS}/partner.v3.WebhookDeleteResult`,
-      operation: { type: 'ACCOUNT_UPDATE', dependencies: [{ type: 'WEBHOOK_DELETE', parameters: { webhookId } }] },
+      operation: { type: 'ACCOUNT_UPDATE', dependencies: [{ type: 'WEBHOOK_DELETE', parameters: { id: webhookId } }] },
     });
     const op = await runOperation(subject, partner, 'complete');
     await subject.settled();

@@ -24,6 +24,9 @@ export interface RecordedResponse {
   readonly profile?: 'web3' | 'reseller';
 }
 
+/** A path with its parameters' names left out: `/domains/{}`. */
+const templateOf = (path: string): string => path.replace(/\{[^}]*\}/g, '{}');
+
 /** The document of each partner profile, for the paths both `/partner/v3` surfaces serve. */
 const DOCUMENT_OF_PROFILE: Readonly<Record<string, string>> = { web3: 'web3-partner', reseller: 'reseller' };
 
@@ -51,7 +54,7 @@ export class ResponseConformance {
     const where = `${response.method} ${response.route} ${response.status}`;
     if (!documented) return [`${where}: the status is not documented`];
     const content = documented.content?.['application/json'];
-    if (!content) return [];
+    if (!content?.schema) return [];
     if (!/^application\/json/.test(response.contentType ?? ''))
       return [`${where}: answered ${response.contentType ?? 'no content type'}, documented JSON`];
     let body: unknown;
@@ -71,8 +74,10 @@ export class ResponseConformance {
     const found = Object.entries(this.documents).flatMap(([name, document]) => {
       const base = document.servers[0]?.url === '/' ? '' : (document.servers[0]?.url ?? '');
       if (!response.route.startsWith(`${base}/`)) return [];
-      const path = response.route.slice(base.length).replace(/:([A-Za-z]+)/g, '{$1}');
-      const operation = document.paths[path]?.[response.method.toLowerCase()];
+      // parameters are matched by place, not name: the reference says `{domainName}` where our route says `:name`
+      const path = templateOf(response.route.slice(base.length).replace(/:[A-Za-z]+/g, '{}'));
+      const documented = Object.keys(document.paths).find((candidate) => templateOf(candidate) === path);
+      const operation = documented && document.paths[documented][response.method.toLowerCase()];
       return operation ? [{ document: name, responses: operation.responses }] : [];
     });
     const ofProfile = response.profile && DOCUMENT_OF_PROFILE[response.profile];

@@ -48,7 +48,10 @@ const clientFetch = Networking.fetch.bind(Networking);
  * no credentials at all, only `X-user-agent`.
  */
 Networking.fetch = (url, options) => {
-  const prefix = [...reachable.keys()].find((candidate) => url.startsWith(candidate));
+  // the longest prefix decides: `<service>/chains/` (the client sends its own key) within `<service>/` (we add it)
+  const prefix = [...reachable.keys()]
+    .filter((candidate) => url.startsWith(candidate))
+    .sort((a, b) => b.length - a.length)[0];
   if (prefix === undefined) return Promise.reject(new Error(`resolution referee: the client tried to reach ${url}`));
   return clientFetch(url, { ...options, headers: { ...options?.headers, ...reachable.get(prefix) } });
 };
@@ -111,6 +114,40 @@ export const apiReferee = async (baseUrl: string, apiKey: string): Promise<Refer
   };
 };
 
+/**
+ * The client configured as a user of the real service configures it, with the service's URL and a resolution key
+ * alone: its UNS locations are the service's chain proxy (`<baseUrl>/chains/{eth,matic,base}/rpc`) with
+ * `proxyServiceApiKey`, as `new Resolution({ apiKey })` builds them for UD's own URL; the proxy reader is the one
+ * the client knows for each network. It reads ETH and POL, BASE for its TLDs, and ENS through the service alone.
+ */
+export const proxyReferee = async (baseUrl: string, apiKey: string): Promise<Referee> => {
+  const base = baseUrl.replace(/\/+$/, '');
+  reachable.set(`${base}/chains/`, {}); // the client's own Authorization header, nothing added
+  const response = await Networking.fetch(`${base}/supported_tlds`);
+  if (!response.ok) throw new Error(`GET ${base}/supported_tlds answered ${response.status}`);
+  seedTlds((await response.json()) as SupportedTlds);
+  const location = (chain: string, network: string, blockchain: BlockchainType) => ({
+    url: `${base}/chains/${chain}/rpc`,
+    network,
+    proxyServiceApiKey: apiKey,
+    blockchain,
+  });
+  const client = new Resolution({
+    sourceConfig: {
+      uns: {
+        locations: {
+          Layer1: location('eth', 'mainnet', BlockchainType.ETH),
+          Layer2: location('matic', 'polygon-mainnet', BlockchainType.POL),
+          base: location('base', 'base-mainnet', BlockchainType.BASE),
+        },
+      },
+      // as `apiKey` configures it: ENS (which `reverse` asks when UNS has no answer) through the ETH proxy too
+      ens: { url: `${base}/chains/eth/rpc`, network: 'mainnet', proxyServiceApiKey: apiKey },
+    },
+  });
+  return onChainAnswers(client);
+};
+
 export interface ChainSource {
   readonly rpcUrl: string;
   readonly chainId: number;
@@ -160,15 +197,18 @@ export const chainReferee = (
       },
     },
   });
-  return {
-    client,
-    owner: (name) => outcome(() => client.owner(name)),
-    records: (name, keys) => outcome(() => client.records(name, keys)),
-    // all keys the client knows (its resolver-keys.json), '' for each one the name does not have
-    allRecords: (name) => outcome(async () => withValues(await client.allRecords(name))),
-    addr: (name, ticker) => outcome(() => client.addr(name, ticker)),
-  };
+  return onChainAnswers(client);
 };
+
+/** The answers of the client in on-chain mode, whichever nodes it reads. */
+const onChainAnswers = (client: Resolution): Referee => ({
+  client,
+  owner: (name) => outcome(() => client.owner(name)),
+  records: (name, keys) => outcome(() => client.records(name, keys)),
+  // all keys the client knows (its resolver-keys.json), '' for each one the name does not have
+  allRecords: (name) => outcome(async () => withValues(await client.allRecords(name))),
+  addr: (name, ticker) => outcome(() => client.addr(name, ticker)),
+});
 
 const outcome = async <T>(ask: () => Promise<T>): Promise<Outcome<T>> => {
   try {

@@ -11,7 +11,12 @@ import { createApp } from '../../src/main';
 import { claimedProfileOf } from '../../src/interfaces/http/shared/auth/partner-profile-routing';
 import { OpenApiDocuments } from '../../src/interfaces/http/shared/openapi/openapi-documents';
 import { OpenApiDocument, RecordedResponse, reportConformance, ResponseConformance } from './conformance';
-import { agentReferenceProblems, resellerReferenceProblems } from './reference-conformance';
+import {
+  agentReferenceProblems,
+  resellerReferenceProblems,
+  resolutionReferenceProblems,
+  web3ReferenceProblems,
+} from './reference-conformance';
 import { createTestDatabase } from './test-database';
 
 export interface TestAppOptions {
@@ -107,6 +112,8 @@ const conformanceProblems = (app: NestFastifyApplication, answered: readonly Rec
       ...answered.flatMap((response) => conformance.problems(response)),
       ...resellerReferenceProblems(answered, namespace),
       ...agentReferenceProblems(answered),
+      ...web3ReferenceProblems(answered, namespace),
+      ...resolutionReferenceProblems(answered),
     ]),
   ];
 };

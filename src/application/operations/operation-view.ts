@@ -38,6 +38,29 @@ const publicChainParameters = (dependency: Dependency): Parameters => {
   }
 };
 
+/**
+ * The parameters and result a partner sees of platform work, in the reference's shapes: a webhook named by `id`,
+ * a created wallet by its `address`. Work of other kinds (tests run their own steps) is shown as stored.
+ */
+const publicPlatformWork = (dependency: Dependency): { parameters: Parameters; result?: Parameters } => {
+  const { parameters: p, result } = dependency;
+  switch (dependency.type) {
+    case 'WALLET_CREATE': {
+      const wallet = result?.wallet as { address?: string } | undefined;
+      return { parameters: p, ...(wallet?.address ? { result: { address: wallet.address } } : {}) };
+    }
+    case 'WEBHOOK_CREATE':
+    case 'WEBHOOK_DELETE': {
+      const parameters = { id: p.webhookId, type: p.type, url: p.url };
+      return dependency.type === 'WEBHOOK_CREATE' && result
+        ? { parameters, result: { id: p.webhookId } }
+        : { parameters };
+    }
+    default:
+      return { parameters: p, ...(result ? { result } : {}) };
+  }
+};
+
 /** What was sent or is to be signed: the signing request while it waits, the sent transaction once done. */
 const transactionOf = (dependency: Dependency): Parameters => {
   const blockchain = dependency.parameters.blockchain;
@@ -60,14 +83,12 @@ const presentDependency = (namespace: string, dependency: Dependency): Operation
       ...error,
     };
   }
-  const result = dependency.result ? { result: dependency.result } : {};
   return {
     id: dependency.id,
     '@type': partnerType(namespace, 'PlatformOperation'),
     type: dependency.type,
     status: dependency.status,
-    parameters: dependency.parameters,
-    ...result,
+    ...publicPlatformWork(dependency),
     ...error,
   };
 };
@@ -95,4 +116,15 @@ const presentWeb3Operation = (namespace: string, op: ExistingOperation): Operati
       }
     : {}),
   dependencies: op.dependencies.map((dependency) => presentDependency(namespace, dependency)),
+});
+
+/** An operation in a list (`OperationMinimal`), alike on both partner surfaces: `GET /operations/{id}` has the rest. */
+export const presentOperationMinimal = (namespace: string, op: ExistingOperation): OperationView => ({
+  '@type': partnerType(namespace, 'OperationMinimal'),
+  id: op.id,
+  status: op.status,
+  type: op.type,
+  ...(op.domain ? { domain: op.domain, unicodeDomain: unicodeFormOf(op.domain) } : {}),
+  createdAtTimestamp: op.createdAt,
+  lastUpdatedTimestamp: op.updatedAt,
 });

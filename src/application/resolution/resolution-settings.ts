@@ -1,3 +1,4 @@
+import { RpcLimits } from '../../domain/chains/rpc-requests';
 import { Blockchain } from '../../domain/chains/blockchain';
 
 /** What surface E's answers depend on, read once from the configuration and the chains the process talks to. */
@@ -11,6 +12,10 @@ export class ResolutionSettings {
     readonly blockchains: readonly Blockchain[],
     /** Largest `perPage` of `GET /domains`. */
     readonly maxPerPage: number,
+    /** What the chain proxy (`POST /chains/{chain}/rpc`) forwards at most. */
+    readonly rpcLimits: RpcLimits,
+    /** Blocks the index may trail a chain's head and still be up to date (`GET /status`). */
+    readonly acceptableDelayInBlocks: number,
   ) {}
 
   get supportedTlds(): ReadonlySet<string> {

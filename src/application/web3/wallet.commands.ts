@@ -3,7 +3,12 @@ import { Address } from '../../domain/chains/blockchain';
 import { ExistingOperation } from '../../domain/operations/operation';
 import { NotFound, Refused } from '../../domain/shared/errors';
 import { newId } from '../../domain/shared/ids';
-import { walletTypeOf, web3AccountDecider, web3AccountStream } from '../../domain/web3-accounts/web3-account';
+import {
+  walletTypeOf,
+  WalletType,
+  web3AccountDecider,
+  web3AccountStream,
+} from '../../domain/web3-accounts/web3-account';
 import { operationRequestWrites, RequestOperation } from '../operations/request-operation.command';
 import { Clock } from '../shared/clock';
 import { EventStore } from '../shared/event-store.port';
@@ -95,6 +100,8 @@ export class SetPrimaryDomain extends Command<ExistingOperation> {
     readonly accountId: string,
     readonly address: Address,
     readonly primaryDomain: string | null,
+    /** Only a wallet of this type (`/external/wallets` serves self-custody ones); any of the account's if absent. */
+    readonly walletType?: WalletType,
   ) {
     super();
   }
@@ -108,9 +115,10 @@ export class SetPrimaryDomainHandler implements ICommandHandler<SetPrimaryDomain
     private readonly locator: DomainLocator,
   ) {}
 
-  async execute({ accountId, address, primaryDomain }: SetPrimaryDomain): Promise<ExistingOperation> {
+  async execute(command: SetPrimaryDomain): Promise<ExistingOperation> {
+    const { accountId, address, primaryDomain } = command;
     const walletType = walletTypeOf(await loadWeb3Account(this.store, accountId), address);
-    if (!walletType) throw new NotFound('wallet', address);
+    if (!walletType || (command.walletType && walletType !== command.walletType)) throw new NotFound('wallet', address);
     // removing: the name the chain's reverse resolution points at now
     const name = primaryDomain ?? (await this.locator.primaryDomainOf(address));
     if (!name) throw new Refused('NO_CHANGE', `wallet ${address} has no primary domain`);

@@ -2,17 +2,19 @@ import { Global, Module } from '@nestjs/common';
 import { Pool } from 'pg';
 import { ChainIndex } from '../../application/chains/chain-index.port';
 import { ChainReader } from '../../application/chains/chain-reader.port';
+import { ChainRpc } from '../../application/chains/chain-rpc.port';
 import { ChainWriter } from '../../application/chains/chain-writer.port';
 import { Runtime } from '../runtime';
 import { ChainIndexers } from './chain-indexers';
 import { ChainWriteJournal } from './chain-write-journal';
 import { ChainConnections } from './chain-connections';
+import { NodeChainRpc } from './node-chain-rpc';
 import { ViemChainReader } from './viem-chain-reader';
 import { ViemChainWriter } from './viem-chain-writer';
 
 /**
- * The chains of `Runtime.chains`: the viem reader, the writer with its journal, and the indexers (which tell how far
- * resolution reaches).
+ * The chains of `Runtime.chains`: the viem reader, the writer with its journal, their nodes' JSON-RPC, and the
+ * indexers (which tell how far resolution reaches).
  */
 @Global()
 @Module({
@@ -34,9 +36,14 @@ import { ViemChainWriter } from './viem-chain-writer';
         new ViemChainWriter(chains, reader, journal),
       inject: [ChainConnections, ChainReader, ChainWriteJournal],
     },
+    {
+      provide: ChainRpc,
+      useFactory: (runtime: Runtime) => new NodeChainRpc(runtime.chains.networks),
+      inject: [Runtime],
+    },
     ChainIndexers,
     { provide: ChainIndex, useExisting: ChainIndexers },
   ],
-  exports: [ChainReader, ChainWriter, ChainIndexers, ChainIndex],
+  exports: [ChainReader, ChainWriter, ChainRpc, ChainIndexers, ChainIndex],
 })
 export class ChainAdaptersModule {}

@@ -375,6 +375,27 @@ export const VARIABLES = {
     },
   },
   resolutionMaxPerPage: integer('RESOLUTION_MAX_PER_PAGE', 'Largest `perPage` of `GET /resolve/domains`', 200, 1, 1000),
+  resolutionRpcMaxBatch: integer(
+    'RESOLUTION_RPC_MAX_BATCH',
+    'Most JSON-RPC requests in one batch to `POST /resolve/chains/{chain}/rpc`',
+    100,
+    1,
+    1000,
+  ),
+  resolutionRpcMaxLogBlocks: integer(
+    'RESOLUTION_RPC_MAX_LOG_BLOCKS',
+    'Most blocks one `eth_getLogs` through `/resolve/chains/{chain}/rpc` may cover',
+    10000,
+    1,
+    1000000,
+  ),
+  resolutionAcceptableDelayBlocks: integer(
+    'RESOLUTION_ACCEPTABLE_DELAY_BLOCKS',
+    "How many blocks the index may trail a chain's head before `GET /resolve/status` calls it not up to date",
+    10,
+    0,
+    100000,
+  ),
   custodyKey: {
     name: 'CUSTODY_KEY',
     description:

@@ -97,6 +97,8 @@ export const issuerOf = (config: AppConfig): string =>
           runtime.chains.tlds,
           runtime.chains.networks.map((network) => network.blockchain),
           values.resolutionMaxPerPage,
+          { maxBatch: values.resolutionRpcMaxBatch, maxLogBlocks: values.resolutionRpcMaxLogBlocks },
+          values.resolutionAcceptableDelayBlocks,
         ),
       inject: [AppConfig, Runtime],
     },

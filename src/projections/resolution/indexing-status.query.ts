@@ -1,6 +1,9 @@
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
+import { ChainRpc } from '../../application/chains/chain-rpc.port';
 import { EventStore } from '../../application/shared/event-store.port';
+import { ResolutionSettings } from '../../application/resolution/resolution-settings';
 import { Blockchain } from '../../domain/chains/blockchain';
+import { MirrorStatus, mirrorStatusOf } from '../../domain/chains/mirror-status';
 import { ChainBlocksIndexed, chainStream } from '../../domain/chains/registry-log.events';
 
 export interface IndexingStatus {
@@ -8,9 +11,11 @@ export interface IndexingStatus {
   readonly blockchains: Readonly<
     Record<string, { readonly latestIndexedBlock: number | null; readonly indexedAt: string | null }>
   >;
+  /** The same against each chain's head, in the shape of the published resolution API's status. */
+  readonly blockchain: Readonly<Record<string, MirrorStatus>>;
 }
 
-/** How far the indexer has read each chain: the last block stored and when. */
+/** How far the indexer has read each chain: the last block stored and when, and how far behind the head that is. */
 export class GetIndexingStatus extends Query<IndexingStatus> {
   constructor(readonly blockchains: readonly Blockchain[]) {
     super();
@@ -19,19 +24,39 @@ export class GetIndexingStatus extends Query<IndexingStatus> {
 
 @QueryHandler(GetIndexingStatus)
 export class GetIndexingStatusHandler implements IQueryHandler<GetIndexingStatus> {
-  constructor(private readonly store: EventStore) {}
+  constructor(
+    private readonly store: EventStore,
+    private readonly rpc: ChainRpc,
+    private readonly settings: ResolutionSettings,
+  ) {}
 
   async execute({ blockchains }: GetIndexingStatus): Promise<IndexingStatus> {
     const entries = await Promise.all(
       blockchains.map(async (blockchain) => {
-        const last = await this.store.readLast(chainStream(blockchain));
+        const [last, head] = await Promise.all([this.store.readLast(chainStream(blockchain)), this.headOf(blockchain)]);
         const data = last?.data as ChainBlocksIndexed['data'] | undefined;
-        return [
+        const indexed = data?.toBlock ?? null;
+        return {
           blockchain,
-          { latestIndexedBlock: data?.toBlock ?? null, indexedAt: last?.recordedAt.toISOString() ?? null },
-        ] as const;
+          indexed: { latestIndexedBlock: indexed, indexedAt: last?.recordedAt.toISOString() ?? null },
+          mirror: mirrorStatusOf(this.rpc.chainIdOf(blockchain), head, indexed, this.settings.acceptableDelayInBlocks),
+        };
       }),
     );
-    return { status: 'ok', blockchains: Object.fromEntries(entries) };
+    return {
+      status: 'ok',
+      blockchains: Object.fromEntries(entries.map((entry) => [entry.blockchain, entry.indexed])),
+      blockchain: Object.fromEntries(entries.map((entry) => [entry.blockchain, entry.mirror])),
+    };
+  }
+
+  /** The chain's head block; null when its node does not answer (the status page still answers). */
+  private async headOf(blockchain: Blockchain): Promise<number | null> {
+    try {
+      const [answer] = await this.rpc.send(blockchain, [{ method: 'eth_blockNumber', params: [] }]);
+      return 'result' in answer && typeof answer.result === 'string' ? Number.parseInt(answer.result, 16) : null;
+    } catch {
+      return null;
+    }
   }
 }

@@ -72,10 +72,10 @@ export class Web3DomainReader {
     });
   }
 
-  /** The domains a wallet holds, by token id, in keyset pages. */
+  /** The domains some wallets hold (`DomainMinimal`), by token id, in keyset pages. */
   async ownedBy(
     accountId: string,
-    owner: Address,
+    owners: readonly Address[],
     limit: number,
     afterTokenId: string | undefined,
     expand: ReadonlySet<DomainExpansion>,
@@ -84,7 +84,7 @@ export class Web3DomainReader {
       this.documents,
       resolution.name,
       {
-        where: [{ path: 'owner', op: 'eq', value: owner }],
+        where: [{ path: 'owner', op: 'in', values: owners }],
         orderBy: { path: 'tokenId', direction: 'asc' },
         after: afterTokenId ? { value: afterTokenId, id: afterTokenId } : undefined,
         limit,
@@ -93,7 +93,10 @@ export class Web3DomainReader {
     );
     const account = await loadWeb3Account(this.store, accountId);
     const rows = page.items.filter((row) => row.name !== null);
-    const items = rows.map((row) => this.view(row.name as string, row, account, expand, { status: 'REGISTERED' }));
+    const items = rows.map((row) => ({
+      ...this.view(row.name as string, row, account, expand, { status: 'REGISTERED' }),
+      '@type': partnerType(this.settings.namespace, 'DomainMinimal'),
+    }));
     return { items, next: page.next };
   }
 

@@ -2,7 +2,7 @@ import { Controller, Get, Param, Query } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ResellerSettings } from '../../../application/dns-domains/reseller-settings';
 import { Principal } from '../../../application/identity/authenticator';
-import { presentOperation } from '../../../application/operations/operation-view';
+import { presentOperation, presentOperationMinimal } from '../../../application/operations/operation-view';
 import { partnerType } from '../../../application/shared/partner-type';
 import { ExistingOperation } from '../../../domain/operations/operation';
 import { OperationStatus } from '../../../domain/operations/operation.events';
@@ -47,7 +47,7 @@ export class ResellerOperationsController {
     const page = await this.queries.execute(new ListOperationsByTime(filter, { limit: PAGE, before }));
     return {
       '@type': partnerType(this.settings.namespace, 'CursorList'),
-      items: page.items.map((op) => this.minimal(op)),
+      items: page.items.map((op) => presentOperationMinimal(this.settings.namespace, op)),
       // `next` is null on the last page (`interface-spec.md`: an object or null, holding the cursor string)
       next: page.next === null ? null : { $cursor: String(page.next) },
     };
@@ -83,17 +83,5 @@ export class ResellerOperationsController {
         ...(op.accountId === principal.accountId ? { id: op.id } : {}),
       })),
     );
-  }
-
-  private minimal(op: ExistingOperation) {
-    return {
-      '@type': partnerType(this.settings.namespace, 'OperationMinimal'),
-      id: op.id,
-      status: op.status,
-      type: op.type,
-      ...(op.domain ? { domain: op.domain } : {}),
-      createdAtTimestamp: op.createdAt,
-      lastUpdatedTimestamp: op.updatedAt,
-    };
   }
 }

@@ -206,6 +206,7 @@ export const resellerPartnerDocument = (namespace: string): SurfaceDocument => {
       status: { enum: [...RESELLER_OPERATION_STATUSES] },
       type: { enum: [...RESELLER_OPERATION_TYPES] },
       domain: NAME,
+      unicodeDomain: UNICODE_NAME,
       createdAtTimestamp: MILLIS,
       lastUpdatedTimestamp: MILLIS,
     }),

@@ -6,6 +6,7 @@ import { OpenApiDocuments } from '../shared/openapi/openapi-documents';
 import { Web3AccountController } from './web3-account.controller';
 import { Web3DiscoveryController } from './web3-discovery.controller';
 import { Web3DomainsController } from './web3-domains.controller';
+import { Web3ExternalWalletsController } from './web3-external-wallets.controller';
 import { Web3OperationsController } from './web3-operations.controller';
 import { web3PartnerDocument } from './web3.openapi';
 import { Web3WebhooksController } from './webhooks.controller';
@@ -17,6 +18,7 @@ import { Web3WebhooksController } from './webhooks.controller';
     Web3DomainsController,
     Web3DiscoveryController,
     Web3AccountController,
+    Web3ExternalWalletsController,
     Web3OperationsController,
     Web3WebhooksController,
   ],

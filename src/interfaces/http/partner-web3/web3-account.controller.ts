@@ -9,8 +9,6 @@ import { Web3DomainReader } from '../../../projections/web3-domains/web3-domain.
 import { Web3Settings } from '../../../application/web3/web3-settings';
 import { loadWeb3Account } from '../../../application/web3/web3-streams';
 import { WebhookSecret } from '../../../application/webhooks/webhook-secret.command';
-import { Address } from '../../../domain/chains/blockchain';
-import { Web3Account, WalletType } from '../../../domain/web3-accounts/web3-account';
 import {
   GetBillingBalance,
   ListBillingTransactions,
@@ -23,21 +21,11 @@ import { CursorQuery, NoQuery } from '../shared/request-params';
 import { cursorList, decodeCursor } from '../shared/partner-lists';
 import { addressOf, nameOf, signatureOf } from './web3-input';
 import { AddressParams, WalletsQuery } from './web3-params.dto';
+import { walletPage, walletsOf, walletView } from './web3-wallets';
 import { operationResult } from '../shared/operation-results';
 import { AccountUpdateDto, WalletUpdateDto, WalletVerificationDto } from './web3.dto';
 
 const PAGE = 50;
-const isAddressCursor = (value: unknown): value is { after: number } =>
-  typeof value === 'object' &&
-  value !== null &&
-  Number.isSafeInteger((value as { after?: unknown }).after) &&
-  (value as { after: number }).after >= 0;
-
-/** The account's wallets in a stable order: custodial ones as created, then verified external ones. */
-const walletsOf = (account: Web3Account): { address: Address; type: WalletType }[] => [
-  ...[...account.custodial.values()].flatMap((address) => (address ? [{ address, type: 'SELF' as const }] : [])),
-  ...[...account.external].map((address) => ({ address, type: 'EXTERNAL' as const })),
-];
 
 /** The partner account: summary and default wallet, billing, custodial and verified wallets. */
 @Controller('partner/v3/account')
@@ -112,19 +100,18 @@ export class Web3AccountController {
   @Get('wallets')
   @Documented({
     summary: "The account's custodial (SELF) and verified self-custody (EXTERNAL) wallets",
-    answer: 'WalletCursorList',
+    answer: 'WalletMinimalCursorList',
     refuses: ['EXCEEDS_LIMIT'],
   })
   async wallets(@CurrentPrincipal() principal: Principal, @Query() query: WalletsQuery) {
     const types = query.type ?? [];
-    const start = decodeCursor(query.$cursor, isAddressCursor)?.after ?? 0;
     const all = walletsOf(await loadWeb3Account(this.store, principal.accountId)).filter(
       (wallet) => types.length === 0 || types.includes(wallet.type),
     );
-    const page = all.slice(start, start + PAGE);
-    const primary = await this.reader.primaryDomains(page.map((wallet) => wallet.address));
-    const items = page.map((wallet) => this.walletView(wallet, primary.get(wallet.address)));
-    return cursorList(this.settings.namespace, items, start + PAGE < all.length ? { after: start + PAGE } : null);
+    const page = walletPage(all, query.$cursor);
+    const primary = await this.reader.primaryDomains(page.items.map((wallet) => wallet.address));
+    const items = page.items.map((wallet) => walletView(this.settings.namespace, wallet, primary.get(wallet.address)));
+    return cursorList(this.settings.namespace, items, page.next);
   }
 
   @Post('wallets')
@@ -143,14 +130,14 @@ export class Web3AccountController {
   }
 
   @Get('wallets/:address')
-  @Documented({ summary: 'One wallet of the account, with its primary domain', answer: 'Wallet' })
+  @Documented({ summary: 'One wallet of the account, with its primary domain', answer: 'WalletMinimal' })
   async wallet(@CurrentPrincipal() principal: Principal, @Param() params: AddressParams, @Query() _query: NoQuery) {
     const address = addressOf(params.address);
     const wallet = walletsOf(await loadWeb3Account(this.store, principal.accountId)).find(
       (candidate) => candidate.address === address,
     );
     if (!wallet) throw new NotFoundException(`wallet ${address} is not a wallet of this account`);
-    return this.walletView(wallet, (await this.reader.primaryDomains([address])).get(address));
+    return walletView(this.settings.namespace, wallet, (await this.reader.primaryDomains([address])).get(address));
   }
 
   @Patch('wallets/:address')
@@ -179,7 +166,7 @@ export class Web3AccountController {
   @Get('wallets/:address/verification')
   @Documented({
     summary: 'The message a self-custody wallet signs to join the account',
-    answer: 'WalletVerificationMessage',
+    answer: 'WalletUnsignedVerification',
   })
   verificationMessage(
     @CurrentPrincipal() principal: Principal,
@@ -187,7 +174,7 @@ export class Web3AccountController {
     @Query() _query: NoQuery,
   ) {
     return {
-      '@type': partnerType(this.settings.namespace, 'WalletVerificationMessage'),
+      '@type': partnerType(this.settings.namespace, 'WalletUnsignedVerification'),
       message: this.challenges.current(principal.accountId, addressOf(params.address)),
     };
   }
@@ -214,14 +201,5 @@ export class Web3AccountController {
       ),
     );
     return operationResult(this.settings.namespace, 'WalletVerificationResult', op);
-  }
-
-  private walletView(wallet: { address: Address; type: WalletType }, primaryDomain: string | undefined) {
-    return {
-      '@type': partnerType(this.settings.namespace, 'Wallet'),
-      address: wallet.address,
-      type: wallet.type,
-      ...(primaryDomain ? { primaryDomain } : {}),
-    };
   }
 }

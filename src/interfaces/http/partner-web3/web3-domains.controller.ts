@@ -211,7 +211,7 @@ export class Web3DomainsController {
       this.locator.foreignPendingTransactions(name),
     ]);
     const ours = pending.map((op) => ({
-      '@type': partnerType(this.settings.namespace, 'PendingOperation'),
+      '@type': partnerType(this.settings.namespace, 'DomainPendingOperation'),
       ...(op.accountId === principal.accountId ? { id: op.id } : {}),
       type: op.surface === 'web3' ? op.type : 'UNKNOWN',
       status: op.status,
@@ -219,7 +219,7 @@ export class Web3DomainsController {
     }));
     // transactions on the domain the API did not start, still in the chain's pool
     const theirs = foreign.map((hash) => ({
-      '@type': partnerType(this.settings.namespace, 'PendingOperation'),
+      '@type': partnerType(this.settings.namespace, 'DomainPendingOperation'),
       type: 'UNKNOWN',
       status: 'PROCESSING',
       transaction: { hash },

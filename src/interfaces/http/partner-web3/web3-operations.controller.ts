@@ -1,7 +1,7 @@
 import { Body, Controller, Get, NotFoundException, Param, Patch, Query } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { Principal } from '../../../application/identity/authenticator';
-import { presentOperation } from '../../../application/operations/operation-view';
+import { presentOperation, presentOperationMinimal } from '../../../application/operations/operation-view';
 import { SignDependency } from '../../../application/web3/sign-dependency.command';
 import { Web3Settings } from '../../../application/web3/web3-settings';
 import { OperationStatus } from '../../../domain/operations/operation.events';
@@ -36,7 +36,7 @@ export class Web3OperationsController {
   @Get()
   @Documented({
     summary: "The account's operations, newest first (previews are not listed)",
-    answer: 'OperationCursorList',
+    answer: 'OperationMinimalCursorList',
     refuses: ['EXCEEDS_LIMIT'],
   })
   async list(@CurrentPrincipal() principal: Principal, @Query() query: OperationsQuery) {
@@ -56,7 +56,7 @@ export class Web3OperationsController {
     const page = await this.queries.execute(new ListOperations(filter, { limit: PAGE, after }));
     return cursorList(
       this.settings.namespace,
-      page.items.map((op) => presentOperation(this.settings.namespace, op)),
+      page.items.map((op) => presentOperationMinimal(this.settings.namespace, op)),
       page.next,
     );
   }

@@ -1,7 +1,7 @@
 import { IsString, Matches, MaxLength } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 import { idPattern } from '../../../domain/shared/ids';
-import { CursorQuery, PreviewQuery, Repeated } from '../shared/request-params';
+import { CursorQuery, Once, PreviewQuery, Repeated } from '../shared/request-params';
 
 /**
  * Query and path parameters of surface C's routes (`decisions.md` §3). Names and addresses are checked in depth by
@@ -58,9 +58,30 @@ export class DomainExpandQuery {
   $expand?: string[];
 }
 
+/** An owner's list always shows each domain's owner and availability: asking for them changes nothing. */
+export const OWNER_LIST_EXPANSIONS = [...EXPANSIONS, 'owner', 'availability'] as const;
+
 export class OwnedDomainsQuery extends CursorQuery {
-  @Repeated(expand)
+  @Repeated({
+    max: OWNER_LIST_EXPANSIONS.length,
+    oneOf: OWNER_LIST_EXPANSIONS,
+    description:
+      'Parts of each domain to include: its records, its token (registration); owner and availability always',
+  })
   $expand?: string[];
+}
+
+/** At most this many owners in one search. */
+export const OWNER_SEARCH_LIMIT = 50;
+
+export class OwnersDomainsQuery extends OwnedDomainsQuery {
+  @Repeated({
+    min: 1,
+    max: OWNER_SEARCH_LIMIT,
+    overLimit: true,
+    description: "The owners' addresses, one per value: any wallets, the account's or not",
+  })
+  'owner.address'!: string[];
 }
 
 export class SuggestionsQuery {
@@ -110,6 +131,22 @@ export class WalletsQuery extends CursorQuery {
     description: 'SELF: custodial wallets; EXTERNAL: verified self-custody wallets',
   })
   type?: string[];
+}
+
+/** `$expand=primaryDomain` (the reference spells it `primarydomain` on the list): each wallet's primary domain. */
+const expandPrimaryDomain = {
+  oneOf: ['primaryDomain', 'primarydomain'],
+  description: "primaryDomain: include each wallet's primary domain (its reverse resolution), null when it has none",
+};
+
+export class ExternalWalletsQuery extends WalletsQuery {
+  @Once(expandPrimaryDomain)
+  $expand?: string;
+}
+
+export class ExternalWalletQuery {
+  @Once(expandPrimaryDomain)
+  $expand?: string;
 }
 
 export { PreviewQuery };

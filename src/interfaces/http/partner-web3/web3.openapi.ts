@@ -24,20 +24,12 @@ const NAME: JsonSchema = {
 export const web3PartnerDocument = (namespace: string): SurfaceDocument => {
   const { type, list, cursorList, result } = partnerShapes(namespace);
 
-  const schemas = ({ dependencyTypes }: SurfaceDocumentContext): Record<string, JsonSchema> => ({
-    ...partnerErrorSchemas(),
-    Price: closed(
-      ['type', 'listPrice', 'subTotal'],
-      { type: { enum: ['STANDARD', 'PREMIUM'] }, listPrice: CENTS, subTotal: CENTS },
-      {
-        description: "By the label's length in code points, or the premium list",
-        examples: [{ type: 'STANDARD', listPrice: { usdCents: 4000 }, subTotal: { usdCents: 4000 } }],
-      },
-    ),
-    Domain: closed(
+  /** A domain as surface C shows it; lists of an owner's domains call it `DomainMinimal`, as the reference does. */
+  const domainSchema = (name: string, description?: string): JsonSchema =>
+    closed(
       ['@type', 'name', 'unicodeName', 'owner', 'availability', 'records', 'registration', 'blockchain'],
       {
-        '@type': type('Domain'),
+        '@type': type(name),
         name: NAME,
         unicodeName: UNICODE_NAME,
         owner: closed(
@@ -64,9 +56,10 @@ export const web3PartnerDocument = (namespace: string): SurfaceDocument => {
         blockchain: { enum: CHAINS },
       },
       {
+        ...(description ? { description } : {}),
         examples: [
           {
-            '@type': partnerType(namespace, 'Domain'),
+            '@type': partnerType(namespace, name),
             name: 'alice.crypto',
             unicodeName: 'alice.crypto',
             owner: { type: 'SELF', address: '0x8aad44321a86b170879d7a244c1e8d360c99dda8' },
@@ -77,9 +70,22 @@ export const web3PartnerDocument = (namespace: string): SurfaceDocument => {
           },
         ],
       },
+    );
+
+  const schemas = ({ dependencyTypes }: SurfaceDocumentContext): Record<string, JsonSchema> => ({
+    ...partnerErrorSchemas(),
+    Price: closed(
+      ['type', 'listPrice', 'subTotal'],
+      { type: { enum: ['STANDARD', 'PREMIUM'] }, listPrice: CENTS, subTotal: CENTS },
+      {
+        description: "By the label's length in code points, or the premium list",
+        examples: [{ type: 'STANDARD', listPrice: { usdCents: 4000 }, subTotal: { usdCents: 4000 } }],
+      },
     ),
+    Domain: domainSchema('Domain'),
+    DomainMinimal: domainSchema('DomainMinimal', "A domain of an owner's list"),
     DomainList: list('Domain'),
-    DomainCursorList: cursorList('Domain'),
+    DomainMinimalCursorList: cursorList('DomainMinimal'),
     DomainSuggestion: closed(
       ['@type', 'name', 'unicodeName', 'price'],
       { '@type': type('DomainSuggestion'), name: NAME, unicodeName: UNICODE_NAME, price: ref('Price') },
@@ -135,11 +141,15 @@ export const web3PartnerDocument = (namespace: string): SurfaceDocument => {
         ],
       },
       status: { enum: ['PREVIEW', ...OPERATION_STATUSES] },
-      parameters: { type: 'object' },
+      parameters: {
+        type: 'object',
+        description:
+          'WALLET_CREATE {}; WALLET_SET_DEFAULT {address}; WEBHOOK_CREATE and WEBHOOK_DELETE {id, type, url} of the webhook',
+      },
       result: {
         type: 'object',
         description:
-          'WALLET_CREATE {wallet{address, type}}; WALLET_SET_DEFAULT {defaultWalletAddress}; WEBHOOK_CREATE {webhook{id, url, type}}',
+          'Once done: WALLET_CREATE {address}; WALLET_SET_DEFAULT {defaultWalletAddress}; WEBHOOK_CREATE {id}',
       },
       error: closed(['code', 'message'], { code: { type: 'string' }, message: { type: 'string' } }),
     }),
@@ -196,7 +206,21 @@ export const web3PartnerDocument = (namespace: string): SurfaceDocument => {
         ],
       },
     ),
-    OperationCursorList: cursorList('Operation'),
+    OperationMinimal: closed(
+      ['@type', 'id', 'status', 'type', 'createdAtTimestamp', 'lastUpdatedTimestamp'],
+      {
+        '@type': type('OperationMinimal'),
+        id: { type: 'string', pattern: '^op-' },
+        status: { enum: [...OPERATION_STATUSES] },
+        type: { enum: [...OPERATION_TYPES] },
+        domain: NAME,
+        unicodeDomain: UNICODE_NAME,
+        createdAtTimestamp: MILLIS,
+        lastUpdatedTimestamp: MILLIS,
+      },
+      { description: 'An operation in a list: `GET /operations/{id}` shows its dependencies' },
+    ),
+    OperationMinimalCursorList: cursorList('OperationMinimal'),
     DomainOperationResult: result('DomainOperationResult'),
     WalletCreateResult: result('WalletCreateResult'),
     WalletUpdateResult: result('WalletUpdateResult'),
@@ -204,8 +228,8 @@ export const web3PartnerDocument = (namespace: string): SurfaceDocument => {
     AccountUpdateResult: result('AccountUpdateResult'),
     WebhookCreateResult: result('WebhookCreateResult'),
     WebhookDeleteResult: result('WebhookDeleteResult'),
-    PendingOperation: closed(['@type', 'type', 'status'], {
-      '@type': type('PendingOperation'),
+    DomainPendingOperation: closed(['@type', 'type', 'status'], {
+      '@type': type('DomainPendingOperation'),
       id: { type: 'string', description: 'Only for an operation of the calling account' },
       type: {
         enum: [...OPERATION_TYPES, 'UNKNOWN'],
@@ -216,7 +240,7 @@ export const web3PartnerDocument = (namespace: string): SurfaceDocument => {
       lastUpdatedTimestamp: MILLIS,
       transaction: closed(['hash'], { hash: { type: 'string' } }),
     }),
-    PendingOperationList: list('PendingOperation'),
+    PendingOperationList: list('DomainPendingOperation'),
     AccountSummary: closed(['@type', 'id', 'defaultWalletAddress', 'webhookSecret'], {
       '@type': type('AccountSummary'),
       id: { type: 'string' },
@@ -246,15 +270,19 @@ export const web3PartnerDocument = (namespace: string): SurfaceDocument => {
       },
     ),
     BillingTransactionCursorList: cursorList('BillingTransaction'),
-    Wallet: closed(['@type', 'address', 'type'], {
-      '@type': type('Wallet'),
+    WalletMinimal: closed(['@type', 'address', 'type'], {
+      '@type': type('WalletMinimal'),
       address: ADDRESS,
       type: { enum: ['SELF', 'EXTERNAL'] },
-      primaryDomain: { ...NAME, description: "The wallet's reverse resolution, when set" },
+      primaryDomain: {
+        oneOf: [NAME, { type: 'null' }],
+        description:
+          "The wallet's reverse resolution: on /account/wallets when set; on /external/wallets with `$expand=primaryDomain`, null when unset",
+      },
     }),
-    WalletCursorList: cursorList('Wallet'),
-    WalletVerificationMessage: closed(['@type', 'message'], {
-      '@type': type('WalletVerificationMessage'),
+    WalletMinimalCursorList: cursorList('WalletMinimal'),
+    WalletUnsignedVerification: closed(['@type', 'message'], {
+      '@type': type('WalletUnsignedVerification'),
       message: { type: 'string', description: 'Sign it with the wallet (EIP-191) and send the signature back' },
     }),
     ...webhookSchemas(namespace, WEBHOOK_TYPES_OF.web3),

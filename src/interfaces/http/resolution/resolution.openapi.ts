@@ -202,8 +202,33 @@ export const resolutionDocument: SurfaceDocument = {
       },
       { examples: [{ tlds: ['crypto'], meta: { crypto: { namingService: 'UNS', registrationBlockchain: 'MATIC' } } }] },
     ),
+    RpcAnswer: closed(
+      ['jsonrpc', 'id'],
+      {
+        jsonrpc: { const: '2.0' },
+        id: { type: ['string', 'number', 'null'], description: "The request's id; null when the request had none" },
+        result: { description: "The node's result" },
+        error: closed(['code', 'message'], {
+          code: {
+            type: 'integer',
+            description:
+              "The node's own, or the proxy's: -32600 not a request, -32601 a method not served, -32004 a write method, -32602 bad params, -32005 over a limit (batch size, eth_getLogs range), -32603 the node did not answer",
+          },
+          message: { type: 'string' },
+          data: {},
+        }),
+      },
+      {
+        oneOf: [{ required: ['result'] }, { required: ['error'] }],
+        examples: [{ jsonrpc: '2.0', id: 1, result: '0x89' }],
+      },
+    ),
+    RpcResponse: {
+      description: 'The answer to one request, or the answers to a batch in its order',
+      oneOf: [ref('RpcAnswer'), { type: 'array', items: ref('RpcAnswer') }],
+    },
     IndexingStatus: closed(
-      ['status', 'blockchains'],
+      ['status', 'blockchains', 'blockchain'],
       {
         status: { const: 'ok' },
         blockchains: {
@@ -213,10 +238,36 @@ export const resolutionDocument: SurfaceDocument = {
             indexedAt: nullable('string'),
           }),
         },
+        blockchain: {
+          type: 'object',
+          description: "Each chain's index against the chain's head, as the published resolution API reports it",
+          additionalProperties: closed(
+            ['isUpToDate', 'latestNetworkBlock', 'latestMirroredBlock', 'networkId', 'acceptableDelayInBlocks'],
+            {
+              isUpToDate: { type: 'boolean', description: 'The index trails the head by the acceptable delay at most' },
+              latestNetworkBlock: nullable('integer', { description: "The chain's head; null when its node is down" }),
+              latestMirroredBlock: nullable('integer', { description: 'The last block indexed' }),
+              networkId: { type: 'integer' },
+              acceptableDelayInBlocks: { type: 'integer', description: 'RESOLUTION_ACCEPTABLE_DELAY_BLOCKS' },
+            },
+          ),
+        },
       },
       {
         examples: [
-          { status: 'ok', blockchains: { MATIC: { latestIndexedBlock: 1204, indexedAt: '2026-11-23T07:00:00.000Z' } } },
+          {
+            status: 'ok',
+            blockchains: { MATIC: { latestIndexedBlock: 1204, indexedAt: '2026-11-23T07:00:00.000Z' } },
+            blockchain: {
+              MATIC: {
+                isUpToDate: true,
+                latestNetworkBlock: 1206,
+                latestMirroredBlock: 1204,
+                networkId: 137,
+                acceptableDelayInBlocks: 10,
+              },
+            },
+          },
         ],
       },
     ),

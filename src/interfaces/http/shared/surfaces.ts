@@ -81,6 +81,24 @@ const genericCode = (status: number): string => {
 const codeIn = (vocabulary: ReadonlySet<string>, problem: Problem): string =>
   vocabulary.has(problem.code) ? problem.code : genericCode(problem.status);
 
+/** A value of an error's context as the reference's clients read it: `{type, value}`, a list as `MULTI_VALUE`. */
+const entitiesOf = (type: string, value: unknown): unknown[] => {
+  const scalar = (item: unknown) => ['string', 'number', 'boolean'].includes(typeof item);
+  if (scalar(value)) return [{ type, value: String(value) }];
+  if (Array.isArray(value) && value.length > 0 && value.every(scalar))
+    return [{ type: 'MULTI_VALUE', values: value.map((item) => ({ type, value: String(item) })) }];
+  return [];
+};
+
+/**
+ * A partner error's context: its named values (`{domain, operationId}`), and the same as the `entities` list the
+ * published partner API documents, so that a client generated from either reads it.
+ */
+const withEntities = (context: Readonly<Record<string, unknown>>) => ({
+  ...context,
+  entities: Object.entries(context).flatMap(([type, value]) => entitiesOf(type, value)),
+});
+
 /** The error body of each surface (`decisions.md` §1-5). */
 export const renderProblem = (surface: Surface, problem: Problem, url: string): unknown => {
   switch (surface) {
@@ -115,7 +133,7 @@ export const renderProblem = (surface: Surface, problem: Problem, url: string): 
         code: codeIn(PARTNER_CODES, problem),
         message: problem.issues.length === 1 ? describeIssue(problem.issues[0]) : problem.message,
       };
-      if (problem.context && Object.keys(problem.context).length > 0) body.context = problem.context;
+      if (problem.context && Object.keys(problem.context).length > 0) body.context = withEntities(problem.context);
       return body;
     }
     case 'resolution': {

@@ -1,5 +1,5 @@
 import { OAUTH_ERRORS, PARTNER_CODES, RESOLUTION_CODES } from '../surfaces';
-import { JsonSchema } from './json-schema';
+import { closed, JsonSchema } from './json-schema';
 
 /** The error bodies of the surfaces (`decisions.md` §2, §3, §5), as `renderProblem` writes them. */
 
@@ -12,6 +12,9 @@ const ISSUE: JsonSchema = {
   required: ['path', 'message'],
   properties: { path: { type: 'string' }, message: text },
 };
+
+/** A value of an error's context: what it is (the context's name for it) and the value as text. */
+const ENTITY: JsonSchema = closed(['type', 'value'], { type: { type: 'string' }, value: { type: 'string' } });
 
 export const partnerErrorSchemas = (): Record<string, JsonSchema> => ({
   PartnerError: {
@@ -27,7 +30,23 @@ export const partnerErrorSchemas = (): Record<string, JsonSchema> => ({
           message: text,
           context: {
             type: 'object',
-            description: "What the refusal is about (the domain, the limit...); never another account's resources",
+            required: ['entities'],
+            description:
+              "What the refusal is about (the domain, the limit...) by name, and the same as `entities`; never another account's resources",
+            properties: {
+              entities: {
+                type: 'array',
+                items: {
+                  oneOf: [
+                    ENTITY,
+                    closed(['type', 'values'], {
+                      type: { const: 'MULTI_VALUE' },
+                      values: { type: 'array', items: ENTITY },
+                    }),
+                  ],
+                },
+              },
+            },
           },
         },
       },
@@ -55,7 +74,7 @@ export const partnerErrorSchemas = (): Record<string, JsonSchema> => ({
       {
         code: 'NOT_AVAILABLE',
         message: 'alice.crypto cannot be claimed: REGISTERED',
-        context: { availability: 'REGISTERED' },
+        context: { availability: 'REGISTERED', entities: [{ type: 'availability', value: 'REGISTERED' }] },
       },
       {
         code: 'MULTIPLE_ERRORS',

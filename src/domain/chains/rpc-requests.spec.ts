@@ -1,0 +1,88 @@
+import { checkBody, checkRequest, RPC_ERROR, withinLogLimit } from './rpc-requests';
+
+const LIMITS = { maxBatch: 3, maxLogBlocks: 100 };
+const request = (method: string, params?: unknown, id: unknown = 1) => ({ jsonrpc: '2.0', id, method, params });
+const codeOf = (checked: ReturnType<typeof checkRequest>) => (checked.ok ? 'forwarded' : checked.error.code);
+
+describe('the chain proxy: which requests reach the node', () => {
+  it('forwards read methods as they are, params defaulting to none', () => {
+    expect(checkRequest(request('eth_call', [{ to: '0x1', data: '0x' }, 'latest'], 'a'))).toEqual({
+      ok: true,
+      id: 'a',
+      call: { method: 'eth_call', params: [{ to: '0x1', data: '0x' }, 'latest'] },
+    });
+    expect(checkRequest({ jsonrpc: '2.0', id: null, method: 'eth_chainId' })).toEqual({
+      ok: true,
+      id: null,
+      call: { method: 'eth_chainId', params: [] },
+    });
+  });
+
+  it('refuses write methods as unsupported and any other unknown method as not found', () => {
+    for (const method of ['eth_sendRawTransaction', 'eth_sendTransaction', 'eth_sign', 'eth_signTypedData_v4'])
+      expect(codeOf(checkRequest(request(method, [])))).toBe(RPC_ERROR.methodNotSupported);
+    for (const method of ['personal_sign', 'anvil_setBalance', 'evm_mine', 'debug_traceCall', 'admin_peers'])
+      expect(codeOf(checkRequest(request(method, [])))).toBe(RPC_ERROR.methodNotSupported);
+    for (const method of ['eth_newFilter', 'eth_subscribe', 'Eth_call', 'eth_call '])
+      expect(codeOf(checkRequest(request(method, [])))).toBe(RPC_ERROR.methodNotFound);
+  });
+
+  it('refuses what is not a JSON-RPC 2.0 request with an id, keeping the id where it has one', () => {
+    expect(checkRequest('eth_chainId')).toMatchObject({ id: null, error: { code: RPC_ERROR.invalidRequest } });
+    expect(checkRequest([request('eth_chainId')])).toMatchObject({ error: { code: RPC_ERROR.invalidRequest } });
+    expect(checkRequest({ ...request('eth_chainId'), jsonrpc: '1.0' })).toMatchObject({
+      id: 1,
+      error: { code: RPC_ERROR.invalidRequest },
+    });
+    expect(checkRequest({ jsonrpc: '2.0', method: 'eth_chainId' })).toMatchObject({
+      id: null,
+      error: { code: RPC_ERROR.invalidRequest },
+    });
+    for (const id of [{}, [], true, Number.NaN])
+      expect(checkRequest(request('eth_chainId', [], id))).toMatchObject({ id: null, error: { code: -32600 } });
+    expect(checkRequest(request('', []))).toMatchObject({ error: { code: RPC_ERROR.invalidRequest } });
+    expect(checkRequest(request('x'.repeat(101), []))).toMatchObject({ error: { code: RPC_ERROR.invalidRequest } });
+    expect(checkRequest(request('eth_call', { to: '0x1' }))).toMatchObject({
+      error: { code: RPC_ERROR.invalidParams },
+    });
+  });
+
+  it('measures eth_getLogs: by its blocks, the head for tags and absent ends, one block for a hash', () => {
+    const logs = (filter: unknown) => checkRequest(request('eth_getLogs', [filter]));
+    expect(logs({ fromBlock: '0x10', toBlock: '0x20' })).toMatchObject({ ok: true, logRange: [16, 32] });
+    expect(logs({ fromBlock: 'earliest', toBlock: 'latest' })).toMatchObject({ logRange: [0, 'head'] });
+    expect(logs({})).toMatchObject({ logRange: ['head', 'head'] });
+    for (const tag of ['safe', 'finalized', 'pending']) expect(logs({ fromBlock: tag })).toMatchObject({ ok: true });
+    expect(logs({ blockHash: `0x${'a'.repeat(64)}`, fromBlock: 'earliest' })).toMatchObject({ logRange: [0, 0] });
+    for (const bad of ['yesterday', 12, '0x', `0x${'f'.repeat(17)}`])
+      expect(codeOf(logs({ fromBlock: bad }))).toBe(RPC_ERROR.invalidParams);
+    for (const bad of [undefined, 'filter', [], null])
+      expect(codeOf(checkRequest(request('eth_getLogs', bad === undefined ? [] : [bad])))).toBe(
+        RPC_ERROR.invalidParams,
+      );
+  });
+
+  it('lets logs through up to the limit of blocks, both ends counted, against the head where they name it', () => {
+    const logs = (filter: unknown) => checkRequest(request('eth_getLogs', [filter]));
+    expect(withinLogLimit(logs({ fromBlock: '0x1', toBlock: '0x64' }), 0, LIMITS).ok).toBe(true);
+    expect(withinLogLimit(logs({ fromBlock: '0x1', toBlock: '0x65' }), 0, LIMITS)).toMatchObject({
+      ok: false,
+      error: { code: RPC_ERROR.limitExceeded, message: expect.stringContaining('101 blocks') },
+    });
+    expect(withinLogLimit(logs({ fromBlock: 'earliest' }), 99, LIMITS).ok).toBe(true);
+    expect(withinLogLimit(logs({ fromBlock: 'earliest' }), 100, LIMITS).ok).toBe(false);
+    expect(withinLogLimit(logs({ fromBlock: '0x3e8' }), 5000, LIMITS).ok).toBe(false);
+    expect(withinLogLimit(checkRequest(request('eth_chainId')), 0, LIMITS).ok).toBe(true);
+  });
+
+  it('takes one request or a batch of up to the limit; an empty or larger batch is refused whole', () => {
+    expect(checkBody(request('eth_chainId'), LIMITS)).toEqual({
+      ok: true,
+      batch: false,
+      requests: [request('eth_chainId')],
+    });
+    expect(checkBody([1, 2, 3], LIMITS)).toEqual({ ok: true, batch: true, requests: [1, 2, 3] });
+    expect(checkBody([], LIMITS)).toMatchObject({ ok: false, error: { code: RPC_ERROR.invalidRequest } });
+    expect(checkBody([1, 2, 3, 4], LIMITS)).toMatchObject({ ok: false, error: { code: RPC_ERROR.limitExceeded } });
+  });
+});
