@@ -709,12 +709,7 @@ describe('web3 partner API (surface C): malformed input', () => {
     await subject.settled();
     const operations = await partner.call('GET', '/operations');
     expect(operations.status).toBe(200);
-    expect(
-      operations.body.items.map(
-        (op: { type: string; dependencies: { type: string }[] }) =>
-          `${op.type}/${op.dependencies.map((dependency) => dependency.type).join(',')}`,
-      ),
-    ).toEqual([]);
+    expect(operations.body.items.map((op: { id: string; type: string }) => `${op.type} ${op.id}`)).toEqual([]);
     const billing = await partner.call('GET', '/account/billing');
     expect(billing).toMatchObject({ status: 200, body: { balance: { usdCents: 0 } } });
     expect((await partner.call('GET', '/account/billing/transactions')).body.items).toEqual([]);

@@ -3,7 +3,7 @@ import { getAddress } from 'viem';
 import { newWallet, resolutionKeyOf } from '../support/chain-actors';
 import { createTestApp, TestApp } from '../support/test-app';
 import { startTestChains } from '../support/test-chains';
-import { newWeb3Partner, Reply, Web3Partner } from '../support/web3-partner';
+import { custodialWalletOf, newWeb3Partner, Reply, Web3Partner } from '../support/web3-partner';
 
 /**
  * Read your writes (`ARCHITECTURE.md`): a client that polls an operation until `COMPLETED` and then reads sees
@@ -23,8 +23,7 @@ describe('web3 partner API (surface C): reads right after COMPLETED', () => {
     chains = await startTestChains('MATIC');
     subject = await createTestApp({ chains, env: { ...chains.env, WORKER_CONCURRENCY: String(AT_ONCE) } });
     partner = await newWeb3Partner(subject);
-    wallet = (await partner.operation((await partner.call('POST', '/account/wallets', {})).body.operation.id))
-      .dependencies[0].result.address;
+    wallet = await custodialWalletOf(partner);
     resolutionKey = await resolutionKeyOf(subject.app);
   });
   afterAll(async () => {

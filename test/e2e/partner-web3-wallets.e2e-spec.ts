@@ -6,7 +6,7 @@ import { Address } from '../../src/domain/chains/blockchain';
 import { newWallet, resolutionKeyOf } from '../support/chain-actors';
 import { createTestApp, TestApp } from '../support/test-app';
 import { startTestChains } from '../support/test-chains';
-import { newWeb3Partner, Reply, Web3Partner } from '../support/web3-partner';
+import { custodialWalletOf, newWeb3Partner, Reply, Web3Partner } from '../support/web3-partner';
 
 /**
  * Surface C's self-custody wallets (`/external/wallets`), primary domains set through C as surface E's reverse
@@ -28,8 +28,7 @@ describe('web3 partner API (surface C): external wallets, primary domains and ow
     reader = subject.app.get(ChainReader);
     writer = subject.app.get(ChainWriter);
     partner = await newWeb3Partner(subject);
-    wallet = (await partner.operation((await partner.call('POST', '/account/wallets', {})).body.operation.id))
-      .dependencies[0].result.address;
+    wallet = (await custodialWalletOf(partner)) as Address;
     resolutionKey = await resolutionKeyOf(subject.app);
   });
   afterAll(async () => {

@@ -1,9 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { getAddress } from 'viem';
+import { createWalletClient, decodeFunctionResult, encodeFunctionData, getAddress, http, publicActions } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { unsArtifact } from '../../src/infrastructure/chain/uns-artifacts';
 import { ChainWriter } from '../../src/application/chains/chain-writer.port';
 import { Blockchain, tokenIdOf } from '../../src/domain/chains/blockchain';
 import { newWallet, resolutionKeyOf } from '../support/chain-actors';
 import { apiReferee, proxyReferee, Referee } from '../support/resolution-referee';
+import { freePort } from '../support/free-port';
 import { createTestApp, TestApp } from '../support/test-app';
 import { startTestChains } from '../support/test-chains';
 
@@ -12,6 +15,9 @@ import { startTestChains } from '../support/test-chains';
  * the service alone, with a resolution key, answers as the API does on all three chains; the proxy forwards reads
  * and refuses the rest with JSON-RPC errors.
  */
+/** Anvil's third development account: the owner of the ETH fixture brad.crypto on local chains. */
+const BRAD_OWNER = privateKeyToAccount('0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a');
+
 describe('resolution (surface E): the chain proxy', () => {
   const MAX_BATCH = 5;
   const MAX_LOG_BLOCKS = 10;
@@ -25,7 +31,9 @@ describe('resolution (surface E): the chain proxy', () => {
   const unique = () => `x${randomBytes(5).toString('hex')}`;
 
   beforeAll(async () => {
-    chains = await startTestChains();
+    // the registries' token URIs name the service's metadata route at the address it will listen on
+    const port = await freePort();
+    chains = await startTestChains('ETH,MATIC,BASE', { PUBLIC_URL: `http://127.0.0.1:${port}` });
     subject = await createTestApp({
       chains,
       env: {
@@ -34,7 +42,7 @@ describe('resolution (surface E): the chain proxy', () => {
         RESOLUTION_RPC_MAX_LOG_BLOCKS: String(MAX_LOG_BLOCKS),
       },
     });
-    await subject.app.listen({ port: 0, host: '127.0.0.1' });
+    await subject.app.listen({ port, host: '127.0.0.1' });
     writer = subject.app.get(ChainWriter);
     key = await resolutionKeyOf(subject.app);
     base = `${await subject.app.getUrl()}/resolve`.replace('[::1]', '127.0.0.1');
@@ -73,7 +81,7 @@ describe('resolution (surface E): the chain proxy', () => {
   };
   const call = (method: string, params: unknown[] = [], id: unknown = 1) => ({ jsonrpc: '2.0', id, method, params });
 
-  it("answers the published client's owner, records, isRegistered and reverse lookups on ETH, MATIC and BASE as the API does", async () => {
+  it("answers the published client's owner, records, isRegistered, reverseTokenId and reverse on ETH, MATIC and BASE as the API does", async () => {
     const owner = newWallet();
     const onMatic = `${unique()}.crypto`;
     const onBase = `${unique()}.base`;
@@ -93,10 +101,24 @@ describe('resolution (surface E): the chain proxy', () => {
       kind: 'SET_REVERSE',
       name: onBaseOnly,
     });
+    // ETH is read-only to the service: the owner of the fixture brad.crypto (anvil's third account) acts itself
+    const onEth = 'brad.crypto';
+    const ethOwner = { address: BRAD_OWNER.address.toLowerCase() };
+    const onEthChain = createWalletClient({ account: BRAD_OWNER, transport: http(networkOf('ETH').rpcUrl) }).extend(
+      publicActions,
+    );
+    const reverseSet = await onEthChain.writeContract({
+      address: networkOf('ETH').registry,
+      abi: unsArtifact('UNSRegistry').abi,
+      functionName: 'setReverse',
+      args: [onEth.split('.')], // the overload by labels
+      chain: null,
+    } as never);
+    expect((await onEthChain.waitForTransactionReceipt({ hash: reverseSet })).status).toBe('success');
     await subject.settled();
 
     const keys = ['crypto.ETH.address', 'crypto.BTC.address', 'ipfs.html.value'];
-    for (const name of ['brad.crypto', onMatic, onBase, `${unique()}.crypto`, `${unique()}.base`]) {
+    for (const name of [onEth, onMatic, onBase, `${unique()}.crypto`, `${unique()}.base`]) {
       const [proxied, api] = await Promise.all(
         [viaProxy, viaApi].map(async (referee) => ({
           owner: await referee.owner(name),
@@ -112,6 +134,7 @@ describe('resolution (surface E): the chain proxy', () => {
 
     // the primary domain the client finds through the proxy is the one E's reverse route answers
     for (const [address, name] of [
+      [ethOwner.address, onEth],
       [owner.address, onMatic],
       [baseOwner.address, onBaseOnly],
     ]) {
@@ -123,6 +146,11 @@ describe('resolution (surface E): the chain proxy', () => {
       expect(served.json().data.map((item: { meta: { domain: string } }) => item.meta.domain)).toEqual([name]);
       expect(await viaProxy.client.reverseTokenId(address)).toBe(BigInt(tokenIdOf(name)).toString());
     }
+    // the token's name comes from its metadata, where the registry's tokenURI points: the service's own route. The
+    // client asks ETH and POL for the tokenURI, never BASE (9.3.3's unhash), so a BASE name stays a token id there
+    expect(await viaProxy.client.reverse(owner.address)).toBe(onMatic);
+    expect(await viaProxy.client.reverse(ethOwner.address)).toBe(onEth);
+    await expect(viaProxy.client.reverse(baseOwner.address)).rejects.toThrow(/is not registered/);
     // an address without a UNS primary domain falls through to ENS, which the local ETH chain does not have: the client
     // fails there whatever node it reads, where E answers that there is none
     const nobody = newWallet().address;
@@ -135,6 +163,57 @@ describe('resolution (surface E): the chain proxy', () => {
         })
       ).json(),
     ).toEqual({ data: [] });
+  });
+
+  it("serves each token's metadata where the registries' tokenURI points, without a key", async () => {
+    const owner = newWallet();
+    const name = `${unique()}.crypto`;
+    await writer.mint(`metadata-${name}`, 'MATIC', name, owner.address, { 'ipfs.html.value': 'QmMeta' });
+    await subject.settled();
+    const tokenId = BigInt(tokenIdOf(name));
+    const uri = (
+      await direct(
+        'MATIC',
+        call('eth_call', [
+          {
+            to: networkOf('MATIC').registry,
+            data: encodeFunctionData({
+              abi: unsArtifact('UNSRegistry').abi,
+              functionName: 'tokenURI',
+              args: [tokenId],
+            }),
+          },
+          'latest',
+        ]),
+      )
+    ).result as `0x${string}`;
+    const tokenUri = decodeFunctionResult({
+      abi: unsArtifact('UNSRegistry').abi,
+      functionName: 'tokenURI',
+      data: uri,
+    }) as string;
+    expect(tokenUri).toBe(`${base}/metadata/${tokenId}`);
+    const served = await fetch(tokenUri);
+    expect(served.status).toBe(200);
+    expect(await served.json()).toEqual({
+      name,
+      description: `${name}: a blockchain domain on MATIC`,
+      tokenId: tokenId.toString(),
+      namehash: tokenIdOf(name),
+      attributes: [
+        { trait_type: 'ending', value: 'crypto' },
+        { trait_type: 'length', value: name.split('.')[0].length },
+        { trait_type: 'blockchain', value: 'MATIC' },
+      ],
+      properties: { records: { 'ipfs.html.value': 'QmMeta' } },
+    });
+    expect((await fetch(`${base}/metadata/${tokenIdOf(name)}`)).status).toBe(200);
+    const unknown = await fetch(`${base}/metadata/${BigInt(tokenIdOf(`${unique()}.crypto`))}`);
+    expect({ status: unknown.status, code: ((await unknown.json()) as { code: string }).code }).toEqual({
+      status: 404,
+      code: 'NOT_FOUND',
+    });
+    expect((await fetch(`${base}/metadata/brad.crypto`)).status).toBe(400);
   });
 
   it('forwards reads to the chain it names, as the node answers them, with the callers ids and in their order', async () => {
@@ -242,13 +321,18 @@ describe('resolution (surface E): the chain proxy', () => {
     const status = await subject.app.inject({ method: 'GET', url: '/resolve/status' });
     for (const blockchain of ['ETH', 'MATIC', 'BASE'] as const) {
       const head = Number.parseInt(String((await direct(blockchain, call('eth_blockNumber'))).result), 16);
-      expect(status.json().blockchain[blockchain]).toEqual({
+      const reported = status.json().blockchain[blockchain];
+      expect(reported).toEqual({
         isUpToDate: true,
         latestNetworkBlock: head,
-        latestMirroredBlock: status.json().blockchains[blockchain].latestIndexedBlock,
+        latestMirroredBlock: expect.any(Number),
         networkId: networkOf(blockchain).chainId,
         acceptableDelayInBlocks: 10,
       });
+      // the index is where the indexer's last stored batch ends, within the acceptable delay of the head
+      expect(reported.latestMirroredBlock).toBe(status.json().blockchains[blockchain].latestIndexedBlock);
+      expect(head - reported.latestMirroredBlock).toBeGreaterThanOrEqual(0);
+      expect(head - reported.latestMirroredBlock).toBeLessThanOrEqual(10);
     }
   });
 });

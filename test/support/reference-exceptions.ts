@@ -142,9 +142,9 @@ export const WEB3_REFERENCE_EXCEPTIONS: readonly ReferenceException[] = [
   },
   {
     route: '*',
-    answer: /"blockchain":"BASE"/,
-    problem: /\/blockchain must be equal to one of the allowed values/,
     reason: "decisions.md §3: a domain's blockchain is ETH, MATIC or BASE; the reference's lists predate BASE",
+    // checked as a MATIC domain, its other fields as they are
+    without: everyObject((object) => (object.blockchain === 'BASE' ? { ...object, blockchain: 'MATIC' } : object)),
   },
   ...WEB3_REFERENCE_DEFECTS,
 ];
@@ -159,9 +159,11 @@ export const RESOLUTION_REFERENCE_EXCEPTIONS: readonly ReferenceException[] = [
   },
   {
     route: '*',
-    answer: /"blockchain":"BASE"/,
-    problem: /networkId must be equal to one of the allowed values/,
     reason: "BASE's network id (8453): the reference's list predates BASE, which the service resolves (the mission)",
+    // checked as a Polygon domain, its other fields as they are
+    without: everyObject((object) =>
+      object.blockchain === 'BASE' && object.networkId === 8453 ? { ...object, networkId: 137 } : object,
+    ),
   },
   {
     route: 'GET /resolve/domains',
@@ -174,10 +176,18 @@ export const RESOLUTION_REFERENCE_EXCEPTIONS: readonly ReferenceException[] = [
   },
   ...['POST /resolve/chains/eth/rpc', 'POST /resolve/chains/matic/rpc'].map((route) => ({
     route,
-    problem: /./,
+    problem:
+      /: (\/(\d+\/)?id must be number|\/(\d+\/)?error must be string|(\/\d+|\(body\)) must have required property 'error'|\(body\) must be object) /,
     reason:
       "the chain proxy speaks JSON-RPC 2.0 (the issue: a pass-through the published client reads): `result` or `error{code, message}` and the request's own id, or an array for a batch; the reference's RpcResponse describes only an error, as a string, with a numeric id. Our document's RpcResponse checks these answers",
   })),
+  {
+    route: 'GET /resolve/status',
+    answer: /"latest(Network|Mirrored)Block":null/,
+    problem: /\/blockchain\/\w+\/latest(Network|Mirrored)Block must be number/,
+    reason:
+      "a chain whose node does not answer has no head to report, and one not indexed yet no block: null, where the reference's numbers have no way to say so",
+  },
   {
     route: 'GET /resolve/status',
     problem: /\/blockchain must have required property '(ZIL|ETH-ENS)'/,

@@ -51,6 +51,11 @@ export type Web3Partner = Partner;
 export const newWeb3Partner = (subject: TestApp, name = 'Web3 partner'): Promise<Web3Partner> =>
   newPartner(subject, 'web3', name);
 
+/** A custodial wallet made for the partner through `POST /account/wallets`, once its operation completed. */
+export const custodialWalletOf = async (partner: Partner): Promise<string> =>
+  (await partner.operation((await partner.call('POST', '/account/wallets', {})).body.operation.id)).dependencies[0]
+    .result.address;
+
 /** A reseller calling surface D. */
 export const newReseller = (subject: TestApp, name = 'Reseller'): Promise<Partner> =>
   newPartner(subject, 'reseller', name);

@@ -6,7 +6,6 @@ import { RpcAnswer, RpcCall } from '../../domain/chains/rpc-requests';
  * The resolution API's chain proxy and its status page read the chains through it.
  */
 export abstract class ChainRpc {
-  abstract blockchains(): readonly Blockchain[];
   /** The chain's id (EIP-155), as configured. */
   abstract chainIdOf(blockchain: Blockchain): number;
   /** Sends the calls to the chain's node as one batch; the answers in the calls' order. Throws when it cannot. */

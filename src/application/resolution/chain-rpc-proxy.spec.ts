@@ -1,6 +1,8 @@
 import { Blockchain } from '../../domain/chains/blockchain';
 import { RpcAnswer, RpcCall } from '../../domain/chains/rpc-requests';
+import { ChainHeads } from '../chains/chain-heads';
 import { ChainRpc } from '../chains/chain-rpc.port';
+import { SystemClock } from '../shared/clock';
 import { ChainRpcProxy } from './chain-rpc-proxy';
 import { ResolutionSettings } from './resolution-settings';
 
@@ -10,9 +12,6 @@ class TableNode extends ChainRpc {
   down = false;
   constructor(private readonly answers: Record<string, RpcAnswer>) {
     super();
-  }
-  blockchains(): Blockchain[] {
-    return ['MATIC'];
   }
   chainIdOf(): number {
     return 137;
@@ -30,7 +29,7 @@ const request = (method: string, params: unknown[] = [], id: unknown = 1) => ({ 
 describe('ChainRpcProxy', () => {
   const subject = (answers: Record<string, RpcAnswer> = {}) => {
     const node = new TableNode({ eth_chainId: { result: '0x89' }, eth_blockNumber: { result: '0x64' }, ...answers });
-    return { node, proxy: new ChainRpcProxy(node, settings) };
+    return { node, proxy: new ChainRpcProxy(node, new ChainHeads(node, new SystemClock()), settings) };
   };
 
   it("answers one request with the node's result or its error, under the caller's id", async () => {

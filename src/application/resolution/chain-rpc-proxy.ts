@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { Blockchain } from '../../domain/chains/blockchain';
 import {
   checkBody,
@@ -10,8 +10,9 @@ import {
   RpcCall,
   RpcError,
   RpcId,
-  withinLogLimit,
+  withinLogBudget,
 } from '../../domain/chains/rpc-requests';
+import { ChainHeads } from '../chains/chain-heads';
 import { ChainRpc } from '../chains/chain-rpc.port';
 import { ResolutionSettings } from './resolution-settings';
 
@@ -25,8 +26,11 @@ const responseOf = (id: RpcId, answer: RpcAnswer) => ({ jsonrpc: '2.0', id, ...a
  */
 @Injectable()
 export class ChainRpcProxy {
+  private readonly log = new Logger(ChainRpcProxy.name);
+
   constructor(
     private readonly rpc: ChainRpc,
+    private readonly heads: ChainHeads,
     private readonly settings: ResolutionSettings,
   ) {}
 
@@ -50,21 +54,22 @@ export class ChainRpcProxy {
 
   /** Requests of logs measured against the chain's head, which is asked for only when a filter names it. */
   private async withinLimits(blockchain: Blockchain, checked: CheckedRequest[]): Promise<CheckedRequest[]> {
-    if (!checked.some(needsHead)) return checked.map((request) => withinLogLimit(request, 0, this.settings.rpcLimits));
-    const [head] = await this.forward(blockchain, [{ method: 'eth_blockNumber', params: [] }]);
-    if ('error' in head || typeof head.result !== 'string')
+    if (!checked.some(needsHead)) return withinLogBudget(checked, 0, this.settings.rpcLimits);
+    const head = await this.heads.headOf(blockchain);
+    if (head === null)
       return checked.map((request) =>
         needsHead(request) ? { ok: false, id: request.id, error: UNREACHABLE } : request,
       );
-    const headBlock = Number.parseInt(head.result, 16);
-    return checked.map((request) => withinLogLimit(request, headBlock, this.settings.rpcLimits));
+    return withinLogBudget(checked, head, this.settings.rpcLimits);
   }
 
   private async forward(blockchain: Blockchain, calls: readonly RpcCall[]): Promise<RpcAnswer[]> {
     if (calls.length === 0) return [];
     try {
       return await this.rpc.send(blockchain, calls);
-    } catch {
+    } catch (error) {
+      // the caller hears that the node did not answer; the operator, why
+      this.log.warn(`the ${blockchain} node did not answer ${calls.length} call(s): ${(error as Error).message}`);
       return calls.map((): RpcAnswer => ({ error: UNREACHABLE }));
     }
   }

@@ -1,4 +1,4 @@
-import { checkBody, checkRequest, RPC_ERROR, withinLogLimit } from './rpc-requests';
+import { checkBody, checkRequest, RPC_ERROR, withinLogBudget } from './rpc-requests';
 
 const LIMITS = { maxBatch: 3, maxLogBlocks: 100 };
 const request = (method: string, params?: unknown, id: unknown = 1) => ({ jsonrpc: '2.0', id, method, params });
@@ -53,26 +53,64 @@ describe('the chain proxy: which requests reach the node', () => {
     expect(logs({ fromBlock: 'earliest', toBlock: 'latest' })).toMatchObject({ logRange: [0, 'head'] });
     expect(logs({})).toMatchObject({ logRange: ['head', 'head'] });
     for (const tag of ['safe', 'finalized', 'pending']) expect(logs({ fromBlock: tag })).toMatchObject({ ok: true });
-    expect(logs({ blockHash: `0x${'a'.repeat(64)}`, fromBlock: 'earliest' })).toMatchObject({ logRange: [0, 0] });
+    expect(logs({ blockHash: `0x${'a'.repeat(64)}` })).toMatchObject({ logRange: [0, 0] });
     for (const bad of ['yesterday', 12, '0x', `0x${'f'.repeat(17)}`])
       expect(codeOf(logs({ fromBlock: bad }))).toBe(RPC_ERROR.invalidParams);
-    for (const bad of [undefined, 'filter', [], null])
-      expect(codeOf(checkRequest(request('eth_getLogs', bad === undefined ? [] : [bad])))).toBe(
+    for (const bad of [[], ['filter'], [null], [[]], [{}, {}]])
+      expect(codeOf(checkRequest(request('eth_getLogs', bad)))).toBe(RPC_ERROR.invalidParams);
+  });
+
+  it('forwards a log filter rebuilt from the keys it may have, so that the node reads the blocks measured', () => {
+    const logs = (filter: unknown) => checkRequest(request('eth_getLogs', [filter]));
+    const topics = [`0x${'1'.repeat(64)}`, null];
+    expect(logs({ address: '0x1', topics, fromBlock: '0x1', toBlock: '0x2' })).toMatchObject({
+      call: { method: 'eth_getLogs', params: [{ address: '0x1', topics, fromBlock: '0x1', toBlock: '0x2' }] },
+    });
+    expect(logs({ blockHash: `0x${'b'.repeat(64)}` })).toMatchObject({
+      call: { params: [{ blockHash: `0x${'b'.repeat(64)}` }] },
+    });
+    // nodes read keys in any case and a null blockHash as none: neither may widen the range measured
+    for (const bad of [
+      { FromBlock: '0x0', ToBlock: 'latest' },
+      { fromBlock: '0x10', toBlock: '0x11', FROMBLOCK: '0x0' },
+      { blockHash: null, fromBlock: 'earliest' },
+      { blockHash: `0x${'a'.repeat(64)}`, fromBlock: 'earliest' },
+      { blockHash: '0x12' },
+      { limit: 10 },
+    ])
+      expect(codeOf(logs(bad))).toBe(RPC_ERROR.invalidParams);
+  });
+
+  it('refuses state overrides to eth_call and eth_estimateGas', () => {
+    expect(checkRequest(request('eth_call', [{ to: '0x1' }, 'latest'])).ok).toBe(true);
+    for (const method of ['eth_call', 'eth_estimateGas'])
+      expect(codeOf(checkRequest(request(method, [{ to: '0x1' }, 'latest', { '0x1': { code: '0x00' } }])))).toBe(
         RPC_ERROR.invalidParams,
       );
   });
 
-  it('lets logs through up to the limit of blocks, both ends counted, against the head where they name it', () => {
-    const logs = (filter: unknown) => checkRequest(request('eth_getLogs', [filter]));
-    expect(withinLogLimit(logs({ fromBlock: '0x1', toBlock: '0x64' }), 0, LIMITS).ok).toBe(true);
-    expect(withinLogLimit(logs({ fromBlock: '0x1', toBlock: '0x65' }), 0, LIMITS)).toMatchObject({
-      ok: false,
-      error: { code: RPC_ERROR.limitExceeded, message: expect.stringContaining('101 blocks') },
-    });
-    expect(withinLogLimit(logs({ fromBlock: 'earliest' }), 99, LIMITS).ok).toBe(true);
-    expect(withinLogLimit(logs({ fromBlock: 'earliest' }), 100, LIMITS).ok).toBe(false);
-    expect(withinLogLimit(logs({ fromBlock: '0x3e8' }), 5000, LIMITS).ok).toBe(false);
-    expect(withinLogLimit(checkRequest(request('eth_chainId')), 0, LIMITS).ok).toBe(true);
+  it('lets logs through up to the limit of blocks, both ends counted, one request alone and a batch together', () => {
+    const logs = (filter: unknown, id = 1) => checkRequest(request('eth_getLogs', [filter], id));
+    const allowed = (requests: ReturnType<typeof checkRequest>[], head = 0) =>
+      withinLogBudget(requests, head, LIMITS).map((checked) => checked.ok);
+    expect(allowed([logs({ fromBlock: '0x1', toBlock: '0x64' })])).toEqual([true]);
+    expect(withinLogBudget([logs({ fromBlock: '0x1', toBlock: '0x65' })], 0, LIMITS)).toMatchObject([
+      { ok: false, error: { code: RPC_ERROR.limitExceeded, message: expect.stringContaining('101 blocks') } },
+    ]);
+    expect(allowed([logs({ fromBlock: 'earliest' })], 99)).toEqual([true]);
+    expect(allowed([logs({ fromBlock: 'earliest' })], 100)).toEqual([false]);
+    expect(allowed([logs({ fromBlock: '0x3e8' })], 5000)).toEqual([false]);
+    expect(allowed([checkRequest(request('eth_chainId'))])).toEqual([true]);
+    // 60 + 40 blocks fit; the next one does not, whatever comes between
+    expect(
+      allowed([
+        logs({ fromBlock: '0x1', toBlock: '0x3c' }, 1),
+        checkRequest(request('eth_chainId', [], 2)),
+        logs({ fromBlock: '0x1', toBlock: '0x28' }, 3),
+        logs({ blockHash: `0x${'c'.repeat(64)}` }, 4),
+      ]),
+    ).toEqual([true, true, true, false]);
+    expect(allowed([logs({ fromBlock: '0x5', toBlock: '0x1' })])).toEqual([true]);
   });
 
   it('takes one request or a batch of up to the limit; an empty or larger batch is refused whole', () => {

@@ -52,6 +52,9 @@ export const RPC_READ_METHODS: ReadonlySet<string> = new Set([
   'web3_clientVersion',
 ]);
 
+/** Methods that run a transaction against a block without sending it. */
+const SIMULATIONS: ReadonlySet<string> = new Set(['eth_call', 'eth_estimateGas']);
+
 /** Methods that send, sign or steer the node: known, and refused as such rather than as unknown. */
 const WRITE_METHOD =
   /^(eth_send\w*|eth_sign\w*|eth_submit\w*|personal_\w+|admin_\w+|miner_\w+|debug_\w+|anvil_\w+|hardhat_\w+|evm_\w+)$/;
@@ -115,12 +118,20 @@ export const checkRequest = (request: unknown): CheckedRequest => {
   if (WRITE_METHOD.test(method))
     return refused(id, RPC_ERROR.methodNotSupported, `${method} is not served: the proxy forwards read methods only`);
   if (!RPC_READ_METHODS.has(method)) return refused(id, RPC_ERROR.methodNotFound, `the method ${method} is not served`);
-  const call = { method, params: params ?? [] };
-  if (method !== 'eth_getLogs') return { ok: true, id, call };
-  const logs = logRangeOf(call.params[0]);
+  const given = params ?? [];
+  // the third parameter of a call is a set of state overrides: code and storage a node would run, refused
+  if (SIMULATIONS.has(method) && given.length > 2)
+    return refused(
+      id,
+      RPC_ERROR.invalidParams,
+      `${method} takes a transaction and a block; state overrides are not served`,
+    );
+  if (method !== 'eth_getLogs') return { ok: true, id, call: { method, params: given } };
+  if (given.length !== 1) return refused(id, RPC_ERROR.invalidParams, 'eth_getLogs takes one filter object');
+  const logs = logFilterOf(given[0]);
   return 'problem' in logs
     ? refused(id, RPC_ERROR.invalidParams, logs.problem)
-    : { ok: true, id, call, logRange: logs.range };
+    : { ok: true, id, call: { method, params: [logs.filter] }, logRange: logs.range };
 };
 
 /** Tags for the head, as nodes take them (`pending` reads no further than the head for logs). */
@@ -128,6 +139,8 @@ const HEAD_TAGS = new Set(['latest', 'safe', 'finalized', 'pending']);
 
 const BLOCK_TAGS_MESSAGE =
   'fromBlock and toBlock must be block numbers (0x hex) or tags (earliest, latest, safe, finalized, pending)';
+const FILTER_KEYS: ReadonlySet<string> = new Set(['address', 'topics', 'fromBlock', 'toBlock', 'blockHash']);
+const HASH = /^0x[0-9a-fA-F]{64}$/;
 
 /** A block of a filter; undefined when it names none. */
 const blockOf = (value: unknown): BlockRef | undefined => {
@@ -137,30 +150,77 @@ const blockOf = (value: unknown): BlockRef | undefined => {
   return undefined;
 };
 
-/** The blocks an `eth_getLogs` filter covers: one for `blockHash`, `fromBlock`..`toBlock` (the head by default). */
-const logRangeOf = (filter: unknown): { range: readonly [BlockRef, BlockRef] } | { problem: string } => {
+type CheckedFilter =
+  | { readonly filter: Readonly<Record<string, unknown>>; readonly range: readonly [BlockRef, BlockRef] }
+  | { readonly problem: string };
+
+/**
+ * An `eth_getLogs` filter rebuilt from the keys it may have, spelled as nodes read them, so that the node reads the
+ * very blocks measured here (nodes match keys in any case, and take a null `blockHash` for none): `blockHash` alone
+ * is one block, `fromBlock`..`toBlock` (the head by default) the blocks between, both ends counted.
+ */
+const logFilterOf = (filter: unknown): CheckedFilter => {
   if (typeof filter !== 'object' || filter === null || Array.isArray(filter))
     return { problem: 'eth_getLogs takes one filter object' };
-  const { blockHash, fromBlock, toBlock } = filter as Record<string, unknown>;
-  if (blockHash !== undefined) return { range: [0, 0] }; // one block, however far back
+  const given = filter as Record<string, unknown>;
+  const unknown = Object.keys(given).filter((key) => !FILTER_KEYS.has(key));
+  if (unknown.length > 0)
+    return { problem: `a log filter has address, topics, and fromBlock and toBlock or blockHash; not ${unknown[0]}` };
+  const { address, topics, fromBlock, toBlock, blockHash } = given;
+  const selection = {
+    ...(address === undefined ? {} : { address }),
+    ...(topics === undefined ? {} : { topics }),
+  };
+  if (blockHash !== undefined) {
+    if (typeof blockHash !== 'string' || !HASH.test(blockHash)) return { problem: 'blockHash must be 0x and 64 hex' };
+    if (fromBlock !== undefined || toBlock !== undefined)
+      return { problem: 'a log filter names blockHash or fromBlock and toBlock, not both' };
+    return { filter: { ...selection, blockHash }, range: [0, 0] }; // one block, however far back
+  }
   const from = blockOf(fromBlock);
   const to = blockOf(toBlock);
-  return from === undefined || to === undefined ? { problem: BLOCK_TAGS_MESSAGE } : { range: [from, to] };
+  if (from === undefined || to === undefined) return { problem: BLOCK_TAGS_MESSAGE };
+  return {
+    filter: {
+      ...selection,
+      ...(fromBlock === undefined ? {} : { fromBlock }),
+      ...(toBlock === undefined ? {} : { toBlock }),
+    },
+    range: [from, to],
+  };
 };
 
 /** Whether a request's logs need the chain's head to be measured. */
 export const needsHead = (checked: CheckedRequest): boolean =>
   checked.ok && checked.logRange !== undefined && checked.logRange.includes('head');
 
-/** The request as forwarded, or refused when its logs cover more blocks than allowed (`head`: the chain's head). */
-export const withinLogLimit = (checked: CheckedRequest, head: number, limits: RpcLimits): CheckedRequest => {
-  if (!checked.ok || !checked.logRange) return checked;
-  const [from, to] = checked.logRange.map((block) => (block === 'head' ? head : block));
-  const blocks = to - from + 1;
-  if (blocks <= limits.maxLogBlocks) return checked;
-  return refused(
-    checked.id,
-    RPC_ERROR.limitExceeded,
-    `eth_getLogs covers ${blocks} blocks; at most ${limits.maxLogBlocks} a request: ask for a narrower range`,
-  );
+/**
+ * The requests as forwarded, those of logs refused once they cover more blocks than allowed: one request alone, or
+ * with the ones before it in the batch (`head`: the chain's head, for the ranges that name it).
+ */
+export const withinLogBudget = (
+  requests: readonly CheckedRequest[],
+  head: number,
+  limits: RpcLimits,
+): CheckedRequest[] => {
+  let spent = 0;
+  return requests.map((checked) => {
+    if (!checked.ok || !checked.logRange) return checked;
+    const [from, to] = checked.logRange.map((block) => (block === 'head' ? head : block));
+    const blocks = Math.max(0, to - from + 1);
+    if (blocks > limits.maxLogBlocks)
+      return refused(
+        checked.id,
+        RPC_ERROR.limitExceeded,
+        `eth_getLogs covers ${blocks} blocks; at most ${limits.maxLogBlocks} a request: ask for a narrower range`,
+      );
+    if (spent + blocks > limits.maxLogBlocks)
+      return refused(
+        checked.id,
+        RPC_ERROR.limitExceeded,
+        `the eth_getLogs of one batch cover at most ${limits.maxLogBlocks} blocks together: send this one in another`,
+      );
+    spent += blocks;
+    return checked;
+  });
 };

@@ -2,6 +2,7 @@ import { Global, Module } from '@nestjs/common';
 import { Pool } from 'pg';
 import { ChainIndex } from '../../application/chains/chain-index.port';
 import { ChainReader } from '../../application/chains/chain-reader.port';
+import { ChainHeads } from '../../application/chains/chain-heads';
 import { ChainRpc } from '../../application/chains/chain-rpc.port';
 import { ChainWriter } from '../../application/chains/chain-writer.port';
 import { Runtime } from '../runtime';
@@ -41,9 +42,10 @@ import { ViemChainWriter } from './viem-chain-writer';
       useFactory: (runtime: Runtime) => new NodeChainRpc(runtime.chains.networks),
       inject: [Runtime],
     },
+    ChainHeads,
     ChainIndexers,
     { provide: ChainIndex, useExisting: ChainIndexers },
   ],
-  exports: [ChainReader, ChainWriter, ChainRpc, ChainIndexers, ChainIndex],
+  exports: [ChainReader, ChainWriter, ChainRpc, ChainHeads, ChainIndexers, ChainIndex],
 })
 export class ChainAdaptersModule {}

@@ -5,6 +5,31 @@ import { ChainNetwork } from './chain-network';
 
 /** How long a node may take over one batch before its callers hear it did not answer. */
 const NODE_TIMEOUT_MS = 10_000;
+/** The most of a node's answer to one batch that is read: a larger one (a wide log filter, full blocks) is refused. */
+const MAX_ANSWER_BYTES = 10 * 1024 * 1024;
+
+const TOO_LARGE: RpcError = {
+  code: RPC_ERROR.limitExceeded,
+  message: `the node's answer is over ${MAX_ANSWER_BYTES / 1024 / 1024} MiB: ask for less (fewer blocks, a narrower filter, a smaller batch)`,
+};
+
+/** The body of a node's answer, or undefined once it grows past the limit (the rest is not read). */
+const boundedText = async (response: Response): Promise<string | undefined> => {
+  const reader = response.body?.getReader();
+  if (!reader) return '';
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return Buffer.concat(chunks).toString('utf8');
+    size += value.byteLength;
+    if (size > MAX_ANSWER_BYTES) {
+      await reader.cancel();
+      return undefined;
+    }
+    chunks.push(value);
+  }
+};
 
 const errorOf = (raw: unknown): RpcError => {
   const error = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>;
@@ -24,10 +49,6 @@ export class NodeChainRpc extends ChainRpc {
     super();
   }
 
-  blockchains(): Blockchain[] {
-    return this.networks.map((network) => network.blockchain);
-  }
-
   chainIdOf(blockchain: Blockchain): number {
     return this.networkOf(blockchain).chainId;
   }
@@ -41,7 +62,9 @@ export class NodeChainRpc extends ChainRpc {
       signal: AbortSignal.timeout(NODE_TIMEOUT_MS),
     });
     if (!response.ok) throw new Error(`the ${blockchain} node answered HTTP ${response.status}`);
-    const answers: unknown = await response.json();
+    const text = await boundedText(response);
+    if (text === undefined) return calls.map(() => ({ error: TOO_LARGE }));
+    const answers: unknown = JSON.parse(text);
     // a node refusing the batch whole answers one error object
     if (!Array.isArray(answers)) return calls.map(() => ({ error: errorOf((answers as { error?: unknown }).error) }));
     const byId = new Map(answers.map((answer: { id?: unknown }) => [answer.id, answer as Record<string, unknown>]));

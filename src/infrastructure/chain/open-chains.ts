@@ -8,7 +8,7 @@ import { ChainNetwork, ChainSetup } from './chain-network';
 import { mintFixtures } from './fixtures-minter';
 import { startOrAdoptLocalChain } from './local-chain';
 import { unsAddresses } from './uns-artifacts';
-import { deployUnsLocally } from './uns-deployment';
+import { deployUnsLocally, pointLocalTokenUris } from './uns-deployment';
 import { Log } from '../logging/log';
 
 /** Anvil's second development account: the relayer of embedded chains, never of a real network. */
@@ -38,8 +38,9 @@ const settingsOf = (
  * The chains of `CHAINS`: a configured RPC URL is used as it is, with the contract addresses the package publishes
  * for its chain id (or the configured ones); otherwise the anvil of `DATA_DIR/chains` is started (or, when another
  * process of the same data directory runs it, found by its record and checked to be that chain), given the
- * contracts, and on ETH the fixture domains. Processes sharing a data directory should open their chains one at a
- * time (`serve` holds a database lock for it), so that two of them never start a node over the same state.
+ * contracts, on ETH the fixture domains, and token metadata URIs that point at this service. Processes sharing a
+ * data directory should open their chains one at a time (`serve` holds a database lock for it), so that two of them
+ * never start a node over the same state.
  */
 export const openChains = async (config: AppConfig, log: Pick<Log, 'info' | 'debug'>): Promise<OpenChains> => {
   const { chains, relayerPrivateKey, web3Tlds, dataDir } = config.values;
@@ -50,6 +51,8 @@ export const openChains = async (config: AppConfig, log: Pick<Log, 'info' | 'deb
     );
   const relayerKey = (relayerPrivateKey ?? LOCAL_RELAYER_KEY) as Hex;
   const relayer = privateKeyToAccount(relayerKey).address;
+  // the registries we deploy name their tokens' metadata after this service's own route
+  const metadataPrefix = `${config.values.publicUrl ?? `http://localhost:${config.values.port}`}/resolve/metadata/`;
   const started: RunningAnvil[] = [];
   const networks: ChainNetwork[] = [];
   try {
@@ -73,6 +76,7 @@ export const openChains = async (config: AppConfig, log: Pick<Log, 'info' | 'deb
         log,
       );
       if (created && blockchain === 'ETH') await mintFixtures(node.rpcUrl, deployment.mintingManager, relayerKey);
+      if (web3Tlds.length > 0) await pointLocalTokenUris(node.rpcUrl, chainId, metadataPrefix, web3Tlds[0].tld);
       // a local chain starts at block 0, not at the block of the mainnet deployment the package records
       networks.push(
         withOverrides(

@@ -12,6 +12,7 @@ import {
 import { privateKeyToAccount } from 'viem/accounts';
 import { unsAddresses, unsArtifact, UnsAddresses } from './uns-artifacts';
 import { Log } from '../logging/log';
+import { tokenIdOf } from '../../domain/chains/blockchain';
 
 /** Anvil's first development account: deploys and administers the contracts on local chains only. */
 const LOCAL_ADMIN_KEY: Hex = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
@@ -99,4 +100,35 @@ export const deployUnsLocally = async (
   await send(addresses.mintingManager, mintingManager.abi, 'addMinter', [relayer]);
   await client.setBalance({ address: relayer, value: 10n ** 24n });
   return { ...addresses, forwarder, created: true };
+};
+
+/**
+ * Points a local registry's `tokenURI` at the service's metadata route (`<prefix><token id>`), so that what reads a
+ * token's metadata (wallets, the published resolution client's `reverse()`) finds it: one transaction of the
+ * administrator when the prefix changes (another `PUBLIC_URL` or port), none otherwise. The prefix in place is read
+ * back through the token of `tld`, which every local registry holds.
+ */
+export const pointLocalTokenUris = async (rpcUrl: string, chainId: number, prefix: string, tld: string) => {
+  const { registry, mintingManager } = unsAddresses(chainId);
+  const client = createTestClient({
+    mode: 'anvil',
+    transport: http(rpcUrl),
+    account: privateKeyToAccount(LOCAL_ADMIN_KEY),
+  })
+    .extend(publicActions)
+    .extend(walletActions);
+  const probe = BigInt(tokenIdOf(tld));
+  const current = await client
+    .readContract({ address: registry, abi: unsArtifact('UNSRegistry').abi, functionName: 'tokenURI', args: [probe] })
+    .catch(() => undefined);
+  if (current === `${prefix}${probe}`) return;
+  const hash = await client.writeContract({
+    address: mintingManager,
+    abi: unsArtifact('MintingManager').abi,
+    functionName: 'setTokenURIPrefix',
+    args: [prefix],
+    chain: null,
+  });
+  if ((await client.waitForTransactionReceipt({ hash })).status !== 'success')
+    throw new Error(`setting the token URI prefix of chain ${chainId} to ${prefix} reverted`);
 };

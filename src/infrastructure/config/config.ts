@@ -219,7 +219,7 @@ export const VARIABLES = {
   publicUrl: {
     name: 'PUBLIC_URL',
     description:
-      'Base URL people reach the service at, for links in mail (contact verification); unset: `http://localhost:<PORT>`',
+      "Base URL people reach the service at, for links in mail (contact verification) and the embedded chains' token metadata URIs; unset: `http://localhost:<PORT>`",
     defaultText: 'http://localhost:<PORT>',
     parse: (raw: string | undefined): string | undefined => {
       if (raw === undefined || raw === '') return undefined;
@@ -391,7 +391,7 @@ export const VARIABLES = {
   ),
   resolutionAcceptableDelayBlocks: integer(
     'RESOLUTION_ACCEPTABLE_DELAY_BLOCKS',
-    "How many blocks the index may trail a chain's head before `GET /resolve/status` calls it not up to date",
+    "How many blocks the index may trail a chain's head, beyond `CHAIN_CONFIRMATIONS`, before `GET /resolve/status` calls it not up to date",
     10,
     0,
     100000,

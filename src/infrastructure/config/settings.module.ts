@@ -98,7 +98,8 @@ export const issuerOf = (config: AppConfig): string =>
           runtime.chains.networks.map((network) => network.blockchain),
           values.resolutionMaxPerPage,
           { maxBatch: values.resolutionRpcMaxBatch, maxLogBlocks: values.resolutionRpcMaxLogBlocks },
-          values.resolutionAcceptableDelayBlocks,
+          // the indexer stays CHAIN_CONFIRMATIONS behind the head by design: that is no delay
+          values.resolutionAcceptableDelayBlocks + values.chainConfirmations,
         ),
       inject: [AppConfig, Runtime],
     },

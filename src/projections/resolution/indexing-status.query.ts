@@ -1,4 +1,5 @@
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
+import { ChainHeads } from '../../application/chains/chain-heads';
 import { ChainRpc } from '../../application/chains/chain-rpc.port';
 import { EventStore } from '../../application/shared/event-store.port';
 import { ResolutionSettings } from '../../application/resolution/resolution-settings';
@@ -27,13 +28,17 @@ export class GetIndexingStatusHandler implements IQueryHandler<GetIndexingStatus
   constructor(
     private readonly store: EventStore,
     private readonly rpc: ChainRpc,
+    private readonly heads: ChainHeads,
     private readonly settings: ResolutionSettings,
   ) {}
 
   async execute({ blockchains }: GetIndexingStatus): Promise<IndexingStatus> {
     const entries = await Promise.all(
       blockchains.map(async (blockchain) => {
-        const [last, head] = await Promise.all([this.store.readLast(chainStream(blockchain)), this.headOf(blockchain)]);
+        const [last, head] = await Promise.all([
+          this.store.readLast(chainStream(blockchain)),
+          this.heads.headOf(blockchain),
+        ]);
         const data = last?.data as ChainBlocksIndexed['data'] | undefined;
         const indexed = data?.toBlock ?? null;
         return {
@@ -48,15 +53,5 @@ export class GetIndexingStatusHandler implements IQueryHandler<GetIndexingStatus
       blockchains: Object.fromEntries(entries.map((entry) => [entry.blockchain, entry.indexed])),
       blockchain: Object.fromEntries(entries.map((entry) => [entry.blockchain, entry.mirror])),
     };
-  }
-
-  /** The chain's head block; null when its node does not answer (the status page still answers). */
-  private async headOf(blockchain: Blockchain): Promise<number | null> {
-    try {
-      const [answer] = await this.rpc.send(blockchain, [{ method: 'eth_blockNumber', params: [] }]);
-      return 'result' in answer && typeof answer.result === 'string' ? Number.parseInt(answer.result, 16) : null;
-    } catch {
-      return null;
-    }
   }
 }

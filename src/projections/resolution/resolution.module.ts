@@ -2,11 +2,22 @@ import { Module, OnModuleInit } from '@nestjs/common';
 import { ConsumerRegistry } from '../../application/shared/consumer-registry';
 import { GetIndexingStatusHandler } from './indexing-status.query';
 import { resolution } from './resolution.projection';
-import { GetResolvedDomainHandler, GetReverseDomainsHandler, ListResolvedDomainsHandler } from './resolution.queries';
+import {
+  GetResolvedDomainHandler,
+  GetResolvedTokenHandler,
+  GetReverseDomainsHandler,
+  ListResolvedDomainsHandler,
+} from './resolution.queries';
 
 /** The resolution read model (from the indexed chain streams) and its queries. */
 @Module({
-  providers: [GetResolvedDomainHandler, GetReverseDomainsHandler, ListResolvedDomainsHandler, GetIndexingStatusHandler],
+  providers: [
+    GetResolvedDomainHandler,
+    GetResolvedTokenHandler,
+    GetReverseDomainsHandler,
+    ListResolvedDomainsHandler,
+    GetIndexingStatusHandler,
+  ],
 })
 export class ResolutionModule implements OnModuleInit {
   constructor(private readonly registry: ConsumerRegistry) {}

@@ -21,6 +21,23 @@ export class GetResolvedDomainHandler implements IQueryHandler<GetResolvedDomain
   }
 }
 
+/** A token by its id (0x and 64 hex digits), when the registries know its name. */
+export class GetResolvedToken extends Query<ResolvedDomain | undefined> {
+  constructor(readonly tokenId: string) {
+    super();
+  }
+}
+
+@QueryHandler(GetResolvedToken)
+export class GetResolvedTokenHandler implements IQueryHandler<GetResolvedToken> {
+  constructor(private readonly documents: DocumentStore) {}
+
+  async execute({ tokenId }: GetResolvedToken): Promise<ResolvedDomain | undefined> {
+    const found = await this.documents.get<ResolvedDomain>(resolution.name, tokenId);
+    return found?.name ? found : undefined;
+  }
+}
+
 /**
  * The primary domain of each address that has one, by lowercase address: the token its owner's reverse resolution
  * points at (the registry allows it only for the owner, and a transfer clears it).

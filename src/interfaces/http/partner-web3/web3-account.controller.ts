@@ -19,7 +19,7 @@ import { EmptyBodyPipe } from '../shared/empty-body.pipe';
 import { Documented } from '../shared/openapi/documented';
 import { CursorQuery, NoQuery } from '../shared/request-params';
 import { cursorList, decodeCursor } from '../shared/partner-lists';
-import { addressOf, nameOf, signatureOf } from './web3-input';
+import { addressOf, primaryDomainOf, signatureOf } from './web3-input';
 import { AddressParams, WalletsQuery } from './web3-params.dto';
 import { walletPage, walletsOf, walletView } from './web3-wallets';
 import { operationResult } from '../shared/operation-results';
@@ -153,10 +153,7 @@ export class Web3AccountController {
     @Query() _query: NoQuery,
     @Body() body: WalletUpdateDto,
   ) {
-    const primaryDomain =
-      body.primaryDomain === null
-        ? null
-        : nameOf(body.primaryDomain, this.settings.supportedTlds, 'primaryDomain').name;
+    const primaryDomain = primaryDomainOf(body.primaryDomain, this.settings.supportedTlds);
     const op = await this.commands.execute(
       new SetPrimaryDomain(principal.accountId, addressOf(params.address), primaryDomain),
     );

@@ -12,7 +12,7 @@ import { Documented } from '../shared/openapi/documented';
 import { operationResult } from '../shared/operation-results';
 import { cursorList } from '../shared/partner-lists';
 import { NoQuery } from '../shared/request-params';
-import { addressOf, nameOf } from './web3-input';
+import { addressOf, primaryDomainOf } from './web3-input';
 import { AddressParams, ExternalWalletQuery, ExternalWalletsQuery } from './web3-params.dto';
 import { WalletUpdateDto } from './web3.dto';
 import { AccountWallet, walletPage, walletsOf, walletView } from './web3-wallets';
@@ -70,10 +70,7 @@ export class Web3ExternalWalletsController {
     @Query() _query: NoQuery,
     @Body() body: WalletUpdateDto,
   ) {
-    const primaryDomain =
-      body.primaryDomain === null
-        ? null
-        : nameOf(body.primaryDomain, this.settings.supportedTlds, 'primaryDomain').name;
+    const primaryDomain = primaryDomainOf(body.primaryDomain, this.settings.supportedTlds);
     const op = await this.commands.execute(
       new SetPrimaryDomain(principal.accountId, addressOf(params.address), primaryDomain, 'EXTERNAL'),
     );

@@ -29,6 +29,10 @@ export const addressOf = (value: unknown, path = 'address'): Address => {
   return value.toLowerCase() as Address;
 };
 
+/** A wallet update's `primaryDomain`: a name under one of `endings`, or null to remove it. */
+export const primaryDomainOf = (value: string | null, endings: readonly string[]): string | null =>
+  value === null ? null : nameOf(value, endings, 'primaryDomain').name;
+
 /**
  * A blockchain name under one of `endings`, parsed once for the whole request: IDNs as their A-label, with the Unicode
  * form.

@@ -77,3 +77,24 @@ export const latestTransferOf = (domain: ResolvedDomain, transfer: LastTransfer)
   transactionHash: transfer.transactionHash,
   timestamp: new Date(transfer.at).toISOString(),
 });
+
+/**
+ * A token's ERC-721 metadata (`name`, `description`, `attributes`), as wallets read it from `tokenURI`; the name is
+ * what the published client's `reverse()` takes from it, after checking that it hashes to the token.
+ */
+export const metadataOf = (domain: ResolvedDomain) => {
+  const name = domain.name as string;
+  const unicodeName = unicodeFormOf(name);
+  return {
+    name,
+    description: `${unicodeName}: a blockchain domain on ${domain.blockchain}`,
+    tokenId: BigInt(domain.tokenId).toString(),
+    namehash: domain.tokenId,
+    attributes: [
+      { trait_type: 'ending', value: domain.tld ?? name.split('.').at(-1) },
+      { trait_type: 'length', value: [...unicodeName.split('.')[0]].length },
+      { trait_type: 'blockchain', value: domain.blockchain },
+    ],
+    properties: { records: domain.records },
+  };
+};

@@ -1,17 +1,23 @@
-import { Controller, Get, Param, Query as QueryParams } from '@nestjs/common';
+import { Controller, Get, NotFoundException, Param, Query as QueryParams } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { IsString } from 'class-validator';
+import { IsString, Matches } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 import { domainNameForms } from '../../../domain/shared/idna';
 import { ResolutionSettings } from '../../../application/resolution/resolution-settings';
 import { GetIndexingStatus, IndexingStatus } from '../../../projections/resolution/indexing-status.query';
-import { cursorOf, GetResolvedDomain, ListResolvedDomains } from '../../../projections/resolution/resolution.queries';
+import {
+  cursorOf,
+  GetResolvedDomain,
+  GetResolvedToken,
+  ListResolvedDomains,
+} from '../../../projections/resolution/resolution.queries';
+import { tokenIdHex } from '../../../domain/chains/blockchain';
 import { Access } from '../shared/auth/access';
 import { Documented } from '../shared/openapi/documented';
 import { RequestValidationError } from '../shared/problem';
 import { NoQuery } from '../shared/request-params';
 import { DomainsListQuery, DomainsQueryRules, parseDomainsQuery } from './domains-query';
-import { bodyOf, DomainBody, latestTransferOf, unknownDomain } from './resolution-views';
+import { bodyOf, DomainBody, latestTransferOf, metadataOf, unknownDomain } from './resolution-views';
 import { ResolvedDomain } from '../../../projections/resolution/resolution.projection';
 
 class ResolvedNameParams {
@@ -22,6 +28,15 @@ class ResolvedNameParams {
     examples: ['brad.crypto'],
   })
   name!: string;
+}
+
+class TokenParams {
+  @Matches(/^([0-9]{1,78}|0x[0-9a-fA-F]{64})$/, { message: 'is not a token id (decimal, or 0x and 64 hex digits)' })
+  @JSONSchema({
+    description: 'A token id (the namehash of the name), decimal as tokenURI names it, or 0x and 64 hex digits',
+    examples: ['53115498937382692782103703677178119840631903773202805882273058578308100329417'],
+  })
+  tokenId!: string;
 }
 
 /** Surface E: resolution of blockchain domains from the indexed chains (`decisions.md` §5). */
@@ -110,6 +125,18 @@ export class ResolutionController {
         tlds.map((entry) => [entry.tld, { namingService: 'UNS', registrationBlockchain: entry.blockchain }]),
       ),
     };
+  }
+
+  /** Where the embedded registries' `tokenURI` points: what wallets and the client's `reverse()` read of a token. */
+  @Get('metadata/:tokenId')
+  @Documented({
+    summary: "A token's metadata (ERC-721): its name, records and traits; the registries' tokenURI of local chains",
+    answer: 'TokenMetadata',
+  })
+  async metadata(@Param() { tokenId }: TokenParams, @QueryParams() _query: NoQuery) {
+    const found = await this.queries.execute(new GetResolvedToken(tokenIdHex(BigInt(tokenId))));
+    if (!found) throw new NotFoundException(`token ${tokenId} is no domain of the indexed registries`);
+    return metadataOf(found);
   }
 
   @Get('status')

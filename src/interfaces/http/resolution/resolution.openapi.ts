@@ -202,6 +202,40 @@ export const resolutionDocument: SurfaceDocument = {
       },
       { examples: [{ tlds: ['crypto'], meta: { crypto: { namingService: 'UNS', registrationBlockchain: 'MATIC' } } }] },
     ),
+    TokenMetadata: closed(
+      ['name', 'description', 'tokenId', 'namehash', 'attributes', 'properties'],
+      {
+        name: { type: 'string', description: 'The name as stored: IDNs as their A-label' },
+        description: { type: 'string' },
+        tokenId: { type: 'string', pattern: '^[0-9]+$' },
+        namehash: { type: 'string', pattern: '^0x[0-9a-f]{64}$' },
+        attributes: {
+          type: 'array',
+          description: 'Traits: ending, length (of the label, in code points), blockchain',
+          items: closed(['trait_type', 'value'], {
+            trait_type: { type: 'string' },
+            value: { type: ['string', 'integer'] },
+          }),
+        },
+        properties: closed(['records'], { records: { type: 'object', additionalProperties: { type: 'string' } } }),
+      },
+      {
+        examples: [
+          {
+            name: 'brad.crypto',
+            description: 'brad.crypto: a blockchain domain on ETH',
+            tokenId: '53115498937382692782103703677178119840631903773202805882273058578308100329417',
+            namehash: '0x756e4e998dbffd803c21d23b06cd855cdc7a4b57706c95964a37e24b47c10fc9',
+            attributes: [
+              { trait_type: 'ending', value: 'crypto' },
+              { trait_type: 'length', value: 4 },
+              { trait_type: 'blockchain', value: 'ETH' },
+            ],
+            properties: { records: { 'crypto.ETH.address': '0x8aad44321a86b170879d7a244c1e8d360c99dda8' } },
+          },
+        ],
+      },
+    ),
     RpcAnswer: closed(
       ['jsonrpc', 'id'],
       {
