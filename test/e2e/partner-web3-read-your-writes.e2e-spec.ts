@@ -108,6 +108,23 @@ describe('web3 partner API (surface C): reads right after COMPLETED', () => {
     return stale;
   };
 
+  it('finds an operation the moment the answer to its request named it, and never shows a later state than the list', async () => {
+    const name = `ryw-now${randomBytes(4).toString('hex')}.crypto`;
+    await completed(await partner.call('POST', '/domains', { name }));
+    const missing: string[] = [];
+    for (let round = 0; round < 20; round++) {
+      const requested = await partner.call('PATCH', `/domains/${name}`, {
+        records: { 'ipfs.html.value': `Qm${round}` },
+      });
+      expect(requested.status).toBe(200);
+      const read = await partner.call('GET', `/operations/${requested.body.operation.id}`);
+      if (read.status !== 200) missing.push(`round ${round}: ${read.status}`);
+      else expect(read.body).toMatchObject({ id: requested.body.operation.id, type: 'DOMAIN_UPDATE' });
+      await completed(requested);
+    }
+    expect(missing).toEqual([]);
+  });
+
   it(`never shows a stale read after COMPLETED: claim, records and transfer, ${ROUNDS} rounds`, async () => {
     const stale: string[] = [];
     let next = 0;

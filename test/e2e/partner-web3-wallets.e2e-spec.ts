@@ -44,8 +44,8 @@ describe('web3 partner API (surface C): external wallets, primary domains and ow
     if (reply.status >= 300) throw new Error(JSON.stringify(reply.body));
     for (;;) {
       const read = await partner.call('GET', `/operations/${reply.body.operation.id}`);
-      // the operation list may not hold a new operation yet (404): a client polls on
-      if (read.status === 200 && until.includes(read.body.status)) return read.body;
+      expect(read.status).toBe(200); // found from the moment the request's answer named it
+      if (until.includes(read.body.status)) return read.body;
       // the client's poll interval: the read right after the poll is what is under test
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     }

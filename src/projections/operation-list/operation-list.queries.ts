@@ -1,7 +1,8 @@
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
-import { ExistingOperation, TERMINAL, UNFINISHED } from '../../domain/operations/operation';
-import { OperationStatus, OperationSurface } from '../../domain/operations/operation.events';
+import { ExistingOperation, operationStream, TERMINAL, UNFINISHED } from '../../domain/operations/operation';
+import { OperationEvent, OperationStatus, OperationSurface } from '../../domain/operations/operation.events';
 import { DocumentStore, Filter } from '../../application/shared/document-store.port';
+import { EventStore, StoredEvent } from '../../application/shared/event-store.port';
 import { findPage, KeysetPage } from '../shared/find-page';
 import { operationList } from './operation-list.projection';
 
@@ -17,11 +18,27 @@ export class GetOperation extends Query<ExistingOperation | undefined> {
 
 @QueryHandler(GetOperation)
 export class GetOperationHandler implements IQueryHandler<GetOperation> {
-  constructor(private readonly documents: DocumentStore) {}
+  constructor(
+    private readonly documents: DocumentStore,
+    private readonly store: EventStore,
+  ) {}
 
   async execute({ accountId, operationId }: GetOperation): Promise<ExistingOperation | undefined> {
-    const op = await this.documents.get<ExistingOperation>(operationList.name, operationId);
+    const op =
+      (await this.documents.get<ExistingOperation>(operationList.name, operationId)) ??
+      (await this.asRequested(operationId));
     return op && op.accountId === accountId ? op : undefined;
+  }
+
+  /**
+   * An operation the list has not reached yet, as it was requested: the answer to its request already showed it, so
+   * a client polling at once must find it. Only its first event counts: the list shows later states last (read your
+   * writes), and this must never show more than the list will.
+   */
+  private async asRequested(operationId: string): Promise<ExistingOperation | undefined> {
+    const [requested] = await this.store.readStream(operationStream(operationId));
+    if (requested?.type !== 'OperationRequested') return undefined;
+    return operationList.evolve(undefined, requested as StoredEvent<OperationEvent>) ?? undefined;
   }
 }
 
