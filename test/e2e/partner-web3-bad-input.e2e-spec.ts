@@ -337,7 +337,7 @@ const cases: [string, BadRequest][] = [
   ['GET /account/wallets with a $cursor that is not base64', get(`/account/wallets?$cursor=${NOT_BASE64}`)],
   [
     'GET /account/wallets with a $cursor of the wrong shape',
-    get(`/account/wallets?$cursor=${cursorOf({ after: -1 })}`),
+    get(`/account/wallets?$cursor=${cursorOf({ kind: 0, index: -1 })}`),
   ],
   ['GET /account/wallets with a huge $cursor', get(`/account/wallets?$cursor=${HUGE}`)],
   ['GET /account/wallets with an unknown parameter', get('/account/wallets?limit=5')],
@@ -380,7 +380,7 @@ const cases: [string, BadRequest][] = [
   ['GET /external/wallets with a $cursor that is not base64', get(`/external/wallets?$cursor=${NOT_BASE64}`)],
   [
     'GET /external/wallets with a $cursor of the wrong shape',
-    get(`/external/wallets?$cursor=${cursorOf({ after: 'x' })}`),
+    get(`/external/wallets?$cursor=${cursorOf({ kind: 2, index: 0 })}`),
   ],
   ['GET /external/wallets with an unknown parameter', get('/external/wallets?limit=5')],
   ['GET /external/wallets/{short address}', get(`/external/wallets/${SHORT}`)],

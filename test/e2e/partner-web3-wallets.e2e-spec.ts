@@ -150,6 +150,27 @@ describe('web3 partner API (surface C): external wallets, primary domains and ow
     expect((await partner.call('PATCH', `/external/wallets/${wallet}`, { primaryDomain: null })).status).toBe(404);
   });
 
+  it("pages the account's wallets by cursors that a wallet made meanwhile never moves", async () => {
+    const holder = await newWeb3Partner(subject, 'A partner of many wallets');
+    const owners: string[] = [];
+    for (let count = 0; count < 51; count++) owners.push((await verifiedOwner(holder)).address);
+    const pageOf = async (path: string) => {
+      const page = (await holder.call('GET', path)).body;
+      return { addresses: page.items.map((item: { address: string }) => item.address), next: page.next.$cursor };
+    };
+    const first = await pageOf('/account/wallets');
+    expect(first.addresses).toEqual(owners.slice(0, 50));
+    // a custodial wallet comes before the external ones in the list's order: made now, it is behind the cursor
+    await custodialWalletOf(holder);
+    const second = await pageOf(`/account/wallets?$cursor=${first.next}`);
+    expect(second).toEqual({ addresses: owners.slice(50), next: null });
+
+    const external = await pageOf('/external/wallets');
+    const rest = await pageOf(`/external/wallets?$cursor=${external.next}`);
+    expect([...external.addresses, ...rest.addresses]).toEqual(owners);
+    expect(rest.next).toBeNull();
+  });
+
   it("sets and clears a self-custody wallet's primary domain with the owner's signature; E shows each when it completes", async () => {
     const owner = await verifiedOwner();
     const name = fresh();
