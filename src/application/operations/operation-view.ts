@@ -117,14 +117,3 @@ const presentWeb3Operation = (namespace: string, op: ExistingOperation): Operati
     : {}),
   dependencies: op.dependencies.map((dependency) => presentDependency(namespace, dependency)),
 });
-
-/** An operation in a list (`OperationMinimal`), alike on both partner surfaces: `GET /operations/{id}` has the rest. */
-export const presentOperationMinimal = (namespace: string, op: ExistingOperation): OperationView => ({
-  '@type': partnerType(namespace, 'OperationMinimal'),
-  id: op.id,
-  status: op.status,
-  type: op.type,
-  ...(op.domain ? { domain: op.domain, unicodeDomain: unicodeFormOf(op.domain) } : {}),
-  createdAtTimestamp: op.createdAt,
-  lastUpdatedTimestamp: op.updatedAt,
-});

@@ -1,6 +1,6 @@
 import { Dependency, ExistingOperation } from '../../domain/operations/operation';
-import { unicodeFormOf } from '../../domain/shared/idna';
 import { partnerType } from '../shared/partner-type';
+import { presentOperationMinimal } from './operation-minimal-view';
 
 /**
  * A surface D operation as `GET /operations/{id}` answers it and as webhook deliveries carry it (`interface-spec.md`
@@ -17,13 +17,9 @@ const presentDependency = (namespace: string, dependency: Dependency) => ({
 });
 
 export const presentResellerOperation = (namespace: string, op: ExistingOperation): Record<string, unknown> => ({
+  // what a list shows of it, then the rest
+  ...presentOperationMinimal(namespace, op),
   '@type': partnerType(namespace, 'Operation'),
-  id: op.id,
-  status: op.status,
-  type: op.type,
-  ...(op.domain ? { domain: op.domain, unicodeDomain: unicodeFormOf(op.domain) } : {}),
-  createdAtTimestamp: op.createdAt,
-  lastUpdatedTimestamp: op.updatedAt,
   ...(op.preview && op.validUntil !== null ? { validUntilTimestamp: op.validUntil } : {}),
   // what committing it charges or credits the running balance, as quoted (a preview) or charged (a commit)
   billing: (op.quote ?? []).map(({ type, reason, amountCents }) => ({

@@ -1,7 +1,8 @@
 import { Body, Controller, Get, NotFoundException, Param, Patch, Query } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { Principal } from '../../../application/identity/authenticator';
-import { presentOperation, presentOperationMinimal } from '../../../application/operations/operation-view';
+import { presentOperationMinimal } from '../../../application/operations/operation-minimal-view';
+import { presentOperation } from '../../../application/operations/operation-view';
 import { SignDependency } from '../../../application/web3/sign-dependency.command';
 import { Web3Settings } from '../../../application/web3/web3-settings';
 import { OperationStatus } from '../../../domain/operations/operation.events';
