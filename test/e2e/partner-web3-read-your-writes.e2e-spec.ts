@@ -3,7 +3,7 @@ import { getAddress } from 'viem';
 import { newWallet, resolutionKeyOf } from '../support/chain-actors';
 import { createTestApp, TestApp } from '../support/test-app';
 import { startTestChains } from '../support/test-chains';
-import { custodialWalletOf, newWeb3Partner, Reply, Web3Partner } from '../support/web3-partner';
+import { custodialWalletOf, newWeb3Partner, pollOperation, Reply, Web3Partner } from '../support/web3-partner';
 
 /**
  * Read your writes (`ARCHITECTURE.md`): a client that polls an operation until `COMPLETED` and then reads sees
@@ -13,7 +13,6 @@ import { custodialWalletOf, newWeb3Partner, Reply, Web3Partner } from '../suppor
 describe('web3 partner API (surface C): reads right after COMPLETED', () => {
   const ROUNDS = 100;
   const AT_ONCE = 4;
-  const POLL_MS = 20;
   let chains: Awaited<ReturnType<typeof startTestChains>>;
   let subject: TestApp;
   let partner: Web3Partner;
@@ -31,16 +30,11 @@ describe('web3 partner API (surface C): reads right after COMPLETED', () => {
     await chains?.stop();
   });
 
-  /** Polls the operation as a client does, until it is finished. */
+  /** Polls the operation as a client does, until it is finished: it must have completed. */
   const completed = async (reply: Reply): Promise<void> => {
     expect(reply.status).toBeLessThan(300);
-    for (;;) {
-      const op = (await partner.call('GET', `/operations/${reply.body.operation.id}`)).body;
-      if (op.status === 'COMPLETED') return;
-      if (['FAILED', 'CANCELLED'].includes(op.status)) throw new Error(`operation ${op.id} ended ${op.status}`);
-      // the client's poll interval: what is under test is the read after the poll, and only HTTP tells the client
-      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-    }
+    const op = await pollOperation(partner, reply.body.operation.id);
+    if (op.status !== 'COMPLETED') throw new Error(`operation ${op.id} ended ${op.status}`);
   };
   const seen = async (name: string) => {
     const [onC, onE] = await Promise.all([

@@ -6,15 +6,20 @@ import { Address } from '../../src/domain/chains/blockchain';
 import { newWallet, resolutionKeyOf } from '../support/chain-actors';
 import { createTestApp, TestApp } from '../support/test-app';
 import { startTestChains } from '../support/test-chains';
-import { custodialWalletOf, newWeb3Partner, Reply, Web3Partner } from '../support/web3-partner';
+import {
+  custodialWalletOf,
+  FINISHED,
+  newWeb3Partner,
+  pollOperation,
+  Reply,
+  Web3Partner,
+} from '../support/web3-partner';
 
 /**
  * Surface C's self-custody wallets (`/external/wallets`), primary domains set through C as surface E's reverse
  * resolution shows them, and the owner search (`/search/owners/domains`), against local chains.
  */
 describe('web3 partner API (surface C): external wallets, primary domains and owner search', () => {
-  const POLL_MS = 20;
-  const FINISHED = ['COMPLETED', 'FAILED', 'CANCELLED'];
   let chains: Awaited<ReturnType<typeof startTestChains>>;
   let subject: TestApp;
   let reader: ChainReader;
@@ -39,16 +44,10 @@ describe('web3 partner API (surface C): external wallets, primary domains and ow
   const fresh = () => `w${randomBytes(5).toString('hex')}.crypto`;
   const inTokenOrder = (tokenIds: bigint[]) =>
     tokenIds.every((tokenId, index) => index === 0 || tokenIds[index - 1] < tokenId);
-  /** Polls the operation as a client does (no `settled()`): only HTTP tells it the operation is over. */
-  const polled = async (reply: Reply, until = ['COMPLETED', 'FAILED', 'CANCELLED', 'SIGNATURE_REQUIRED']) => {
+  /** The operation a request started, polled as a client does, until it finished or waits for a signature. */
+  const polled = (reply: Reply, until = [...FINISHED, 'SIGNATURE_REQUIRED']) => {
     if (reply.status >= 300) throw new Error(JSON.stringify(reply.body));
-    for (;;) {
-      const read = await partner.call('GET', `/operations/${reply.body.operation.id}`);
-      expect(read.status).toBe(200); // found from the moment the request's answer named it
-      if (until.includes(read.body.status)) return read.body;
-      // the client's poll interval: the read right after the poll is what is under test
-      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-    }
+    return pollOperation(partner, reply.body.operation.id, until);
   };
   const onE = async (method: 'GET' | 'POST', url: string, payload?: unknown) => {
     const response = await subject.app.inject({

@@ -56,6 +56,29 @@ export const custodialWalletOf = async (partner: Partner): Promise<string> =>
   (await partner.operation((await partner.call('POST', '/account/wallets', {})).body.operation.id)).dependencies[0]
     .result.address;
 
+/** The states an operation ends in. */
+export const FINISHED = ['COMPLETED', 'FAILED', 'CANCELLED'];
+
+/**
+ * Polls an operation as a client does, through HTTP alone (no `settled()`), until it is in one of `until`, and
+ * answers it as then read: what a read-your-writes test checks is the read right after. It must be found from the
+ * first poll on (its request's answer named it).
+ */
+export const pollOperation = async (
+  partner: Partner,
+  operationId: string,
+  until: readonly string[] = FINISHED,
+): Promise<Reply['body']> => {
+  for (;;) {
+    const read = await partner.call('GET', `/operations/${operationId}`);
+    if (read.status !== 200) throw new Error(`GET /operations/${operationId} answered ${read.status}`);
+    if (until.includes(read.body.status)) return read.body;
+    // the client's poll interval: it is the client's own pace, not a wait for a condition the test could await
+    await new Promise((resolve) => setTimeout(resolve, CLIENT_POLL_MS));
+  }
+};
+const CLIENT_POLL_MS = 20;
+
 /** A reseller calling surface D. */
 export const newReseller = (subject: TestApp, name = 'Reseller'): Promise<Partner> =>
   newPartner(subject, 'reseller', name);
