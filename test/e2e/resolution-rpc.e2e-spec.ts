@@ -6,6 +6,8 @@ import { ChainWriter } from '../../src/application/chains/chain-writer.port';
 import { Blockchain, tokenIdOf } from '../../src/domain/chains/blockchain';
 import { newWallet, resolutionKeyOf } from '../support/chain-actors';
 import { apiReferee, proxyReferee, Referee } from '../support/resolution-referee';
+import { openChains } from '../../src/infrastructure/chain/open-chains';
+import { AppConfig } from '../../src/infrastructure/config/config';
 import { freePort } from '../support/free-port';
 import { createTestApp, TestApp } from '../support/test-app';
 import { startTestChains } from '../support/test-chains';
@@ -15,6 +17,8 @@ import { startTestChains } from '../support/test-chains';
  * the service alone, with a resolution key, answers as the API does on all three chains; the proxy forwards reads
  * and refuses the rest with JSON-RPC errors.
  */
+const quiet = { info: () => undefined, debug: () => undefined };
+
 /** Anvil's third development account: the owner of the ETH fixture brad.crypto on local chains. */
 const BRAD_OWNER = privateKeyToAccount('0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a');
 
@@ -78,6 +82,13 @@ describe('resolution (surface E): the chain proxy', () => {
       body: JSON.stringify(body),
     });
     return (await response.json()) as { result?: unknown };
+  };
+  /** What the MATIC registry's `tokenURI` answers for a token, asked of the node directly. */
+  const tokenUriOf = async (tokenId: bigint): Promise<string> => {
+    const abi = unsArtifact('UNSRegistry').abi;
+    const data = encodeFunctionData({ abi, functionName: 'tokenURI', args: [tokenId] });
+    const answer = await direct('MATIC', call('eth_call', [{ to: networkOf('MATIC').registry, data }, 'latest']));
+    return decodeFunctionResult({ abi, functionName: 'tokenURI', data: answer.result as `0x${string}` }) as string;
   };
   const call = (method: string, params: unknown[] = [], id: unknown = 1) => ({ jsonrpc: '2.0', id, method, params });
 
@@ -171,28 +182,12 @@ describe('resolution (surface E): the chain proxy', () => {
     await writer.mint(`metadata-${name}`, 'MATIC', name, owner.address, { 'ipfs.html.value': 'QmMeta' });
     await subject.settled();
     const tokenId = BigInt(tokenIdOf(name));
-    const uri = (
-      await direct(
-        'MATIC',
-        call('eth_call', [
-          {
-            to: networkOf('MATIC').registry,
-            data: encodeFunctionData({
-              abi: unsArtifact('UNSRegistry').abi,
-              functionName: 'tokenURI',
-              args: [tokenId],
-            }),
-          },
-          'latest',
-        ]),
-      )
-    ).result as `0x${string}`;
-    const tokenUri = decodeFunctionResult({
-      abi: unsArtifact('UNSRegistry').abi,
-      functionName: 'tokenURI',
-      data: uri,
-    }) as string;
+    const tokenUri = await tokenUriOf(tokenId);
     expect(tokenUri).toBe(`${base}/metadata/${tokenId}`);
+    // a worker of the same data directory (it serves no metadata) opens the chains and leaves their token URIs be
+    const byWorker = await openChains(new AppConfig({ ...chains.env, PUBLIC_URL: 'http://worker.invalid:9' }), quiet);
+    await byWorker.stop();
+    expect(await tokenUriOf(tokenId)).toBe(tokenUri);
     const served = await fetch(tokenUri);
     expect(served.status).toBe(200);
     expect(await served.json()).toEqual({

@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openChains, OpenChains } from '../../src/infrastructure/chain/open-chains';
+import { openChains, OpenChains, tokenMetadataPrefix } from '../../src/infrastructure/chain/open-chains';
 import { AppConfig } from '../../src/infrastructure/config/config';
 import { freePort } from './free-port';
 
@@ -24,6 +24,8 @@ export const startTestChains = async (
     CHAIN_BASE_PORT: String(await freePort()),
     ...env,
   };
-  const opened = await openChains(new AppConfig(chainEnv), quiet);
+  const config = new AppConfig(chainEnv);
+  // as `serve` of the API opens them
+  const opened = await openChains(config, quiet, { tokenMetadata: tokenMetadataPrefix(config) });
   return { ...opened, dataDir, env: chainEnv };
 };

@@ -38,11 +38,16 @@ const settingsOf = (
  * The chains of `CHAINS`: a configured RPC URL is used as it is, with the contract addresses the package publishes
  * for its chain id (or the configured ones); otherwise the anvil of `DATA_DIR/chains` is started (or, when another
  * process of the same data directory runs it, found by its record and checked to be that chain), given the
- * contracts, on ETH the fixture domains, and token metadata URIs that point at this service. Processes sharing a
+ * contracts, on ETH the fixture domains, and token metadata URIs that point at `serving`. Processes sharing a
  * data directory should open their chains one at a time (`serve` holds a database lock for it), so that two of them
  * never start a node over the same state.
  */
-export const openChains = async (config: AppConfig, log: Pick<Log, 'info' | 'debug'>): Promise<OpenChains> => {
+export const openChains = async (
+  config: AppConfig,
+  log: Pick<Log, 'info' | 'debug'>,
+  /** Where this process serves token metadata, for the local registries' `tokenURI`; none: left as it is. */
+  serving: { readonly tokenMetadata?: string } = {},
+): Promise<OpenChains> => {
   const { chains, relayerPrivateKey, web3Tlds, dataDir } = config.values;
   const external = chains.filter((blockchain) => settingsOf(config, blockchain).rpcUrl !== undefined);
   if (external.length > 0 && !relayerPrivateKey)
@@ -51,8 +56,6 @@ export const openChains = async (config: AppConfig, log: Pick<Log, 'info' | 'deb
     );
   const relayerKey = (relayerPrivateKey ?? LOCAL_RELAYER_KEY) as Hex;
   const relayer = privateKeyToAccount(relayerKey).address;
-  // the registries we deploy name their tokens' metadata after this service's own route
-  const metadataPrefix = `${config.values.publicUrl ?? `http://localhost:${config.values.port}`}/resolve/metadata/`;
   const started: RunningAnvil[] = [];
   const networks: ChainNetwork[] = [];
   try {
@@ -76,7 +79,8 @@ export const openChains = async (config: AppConfig, log: Pick<Log, 'info' | 'deb
         log,
       );
       if (created && blockchain === 'ETH') await mintFixtures(node.rpcUrl, deployment.mintingManager, relayerKey);
-      if (web3Tlds.length > 0) await pointLocalTokenUris(node.rpcUrl, chainId, metadataPrefix, web3Tlds[0].tld);
+      if (serving.tokenMetadata && web3Tlds.length > 0)
+        await pointLocalTokenUris(node.rpcUrl, chainId, serving.tokenMetadata, web3Tlds[0].tld);
       // a local chain starts at block 0, not at the block of the mainnet deployment the package records
       networks.push(
         withOverrides(
@@ -96,6 +100,10 @@ export const openChains = async (config: AppConfig, log: Pick<Log, 'info' | 'deb
     stop: async () => void (await Promise.all(started.map((node) => node.stop()))),
   };
 };
+
+/** Where a process serving the HTTP surfaces serves token metadata (`GET /resolve/metadata/{tokenId}`). */
+export const tokenMetadataPrefix = (config: AppConfig): string =>
+  `${config.values.publicUrl ?? `http://localhost:${config.values.port}`}/resolve/metadata/`;
 
 const publishedAddresses = (chainId: number) => {
   const { registry, mintingManager, proxyReader, registryDeploymentBlock } = unsAddresses(chainId);

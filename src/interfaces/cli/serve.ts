@@ -1,6 +1,6 @@
 import { Logger as Pino } from 'pino';
 import { Readiness } from '../../application/shared/readiness';
-import { openChains } from '../../infrastructure/chain/open-chains';
+import { openChains, tokenMetadataPrefix } from '../../infrastructure/chain/open-chains';
 import { Role } from '../../infrastructure/config/config';
 import { createPool, withAdvisoryLock } from '../../infrastructure/postgres/database';
 import { migrate } from '../../infrastructure/postgres/migrations';
@@ -46,7 +46,9 @@ export const serve = async (context: CliContext, role: Role): Promise<void> => {
     const log = { info: (message: string) => logger.info(message), debug: (message: string) => logger.debug(message) };
     // one process of the data directory at a time finds or starts its chains, so none starts a second node on their
     // state
-    const chains = await withAdvisoryLock(database.url, CHAINS_LOCK, () => openChains(config, log));
+    // the registries' token URIs name a process that serves the metadata route: not a worker
+    const serving = role === 'worker' ? {} : { tokenMetadata: tokenMetadataPrefix(config) };
+    const chains = await withAdvisoryLock(database.url, CHAINS_LOCK, () => openChains(config, log, serving));
     undo.push(() => chains.stop());
     starting.done('chains');
     // the engine, its workers and the chain indexers start while the application initialises
