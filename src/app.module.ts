@@ -37,6 +37,7 @@ import { PartnerResellerHttpModule } from './interfaces/http/partner-reseller/pa
 import { AgentActionsModule } from './interfaces/http/agent-actions/agent-actions.module';
 import { OAuthModule } from './interfaces/http/oauth/oauth.module';
 import { OpenApiModule } from './interfaces/http/shared/openapi/openapi.module';
+import { UndeclaredBodyGuard } from './interfaces/http/shared/undeclared-body.guard';
 import { CredentialGuard } from './interfaces/http/shared/auth/credential.guard';
 import { SurfaceErrorFilter } from './interfaces/http/shared/error.filter';
 import { HealthController } from './interfaces/http/shared/health.controller';
@@ -102,6 +103,7 @@ export class AppModule {
       providers: [
         { provide: APP_FILTER, useClass: SurfaceErrorFilter },
         { provide: APP_GUARD, useClass: CredentialGuard },
+        { provide: APP_GUARD, useClass: UndeclaredBodyGuard },
         { provide: APP_PIPE, useFactory: createValidationPipe },
       ],
     };

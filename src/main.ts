@@ -9,6 +9,7 @@ import { partnerProfileStrategy } from './interfaces/http/shared/auth/partner-pr
 import {
   BODY_LIMIT_BYTES,
   clientErrorHandler,
+  guardRequestHeaders,
   guardRequestTarget,
   parseQueryString,
   registerBodyParsers,
@@ -47,6 +48,7 @@ export const createApp = async (options: CreateAppOptions): Promise<NestFastifyA
   fastify.addConstraintStrategy(partnerProfileStrategy);
   registerBodyParsers(fastify);
   fastify.addHook('onRequest', guardRequestTarget);
+  fastify.addHook('onRequest', guardRequestHeaders);
   const app = await NestFactory.create<NestFastifyApplication>(
     AppModule.forRoot({
       config: options.config,

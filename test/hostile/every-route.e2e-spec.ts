@@ -97,7 +97,7 @@ describe('hostile input on every route', () => {
       .filter((route) => surfaceOfPath(route.paths[0]) === surface)
       .flatMap((route) =>
         hostileCases(
-          { method: route.method, path: route.paths[0], takesForm: route.takesForm },
+          { method: route.method, path: route.paths[0], takesForm: route.takesForm, readsOwnBody: route.readsOwnBody },
           methodsOf(route.paths[0]),
           authorizationFor(route.access),
         ),
@@ -118,6 +118,9 @@ describe('hostile input on every route', () => {
               : []),
             ...(response.status < 400 || response.status >= 500 ? [`status ${response.status}, not a 4xx`] : []),
             ...(response.status === 405 && !response.headers.allow ? ['405 without Allow'] : []),
+            ...(hostile.names && !response.text.includes(hostile.names)
+              ? [`the answer does not name ${hostile.names}`]
+              : []),
             ...formatProblems(surface, response.headers['content-type'], response.text),
           ];
       if (problems.length > 0)

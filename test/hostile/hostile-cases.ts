@@ -15,7 +15,22 @@ export interface HostileCase extends RawRequest {
   readonly status?: number;
   /** A route may take it (surface E answers unknown names with 200 and null values); never a 5xx. */
   readonly mayPass?: true;
+  /** What the refusal must name: the one thing wrong with the request, where other things may be wrong too. */
+  readonly names?: string;
 }
+
+/**
+ * Property names every object already has (or that Nest deletes before validating): undeclared, like any unknown
+ * property, they must be refused by name, whether at the top of the body or inside it.
+ */
+export const INHERITED_NAMES = [
+  'prototype',
+  'constructor',
+  '__defineGetter__',
+  'toString',
+  'hasOwnProperty',
+  'valueOf',
+];
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
@@ -64,7 +79,7 @@ const nested = (depth: number, open: string, close: string): string => `${open.r
  * duplicate keys or with NUL. Each is otherwise a plausible request to the route.
  */
 export const hostileCases = (
-  route: RouteUnderTest & { readonly takesForm: boolean },
+  route: RouteUnderTest & { readonly takesForm: boolean; readonly readsOwnBody: boolean },
   allowedMethods: readonly string[],
   credentials: Readonly<Record<string, string>>,
 ): HostileCase[] => {
@@ -80,8 +95,8 @@ export const hostileCases = (
     ...request,
     headers: { ...credentials, ...request.headers },
   });
-  const json = (title: string, body: Buffer | string, status?: number): HostileCase =>
-    at(title, { target, headers: { 'content-type': 'application/json' }, body, status });
+  const json = (title: string, body: Buffer | string, status?: number, names?: string): HostileCase =>
+    at(title, { target, headers: { 'content-type': 'application/json' }, body, status, names });
   const wrongMethod = METHODS.find((method) => !allowedMethods.includes(method)) as string;
 
   const cases: HostileCase[] = [
@@ -93,6 +108,12 @@ export const hostileCases = (
       status: 431,
     }),
     at('%00 in the query', { target: `${target}?q=a%00b`, status: 400 }),
+    at('two Authorization headers', {
+      target,
+      headers: { authorization: ['Bearer first-credential', 'Bearer second-credential'] },
+      status: 400,
+      names: 'authorization',
+    }),
     at(`the method ${wrongMethod}`, { method: wrongMethod, target, status: 405 }),
   ];
   if (hasParameters) {
@@ -117,6 +138,17 @@ export const hostileCases = (
     json('an unpaired surrogate in a string', '{"name":"\\ud800"}', 400),
     json('bytes that are not UTF-8', Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0x22, 0x7d]), 400),
     json('malformed JSON', '{"name":', 400),
+    // JSON-RPC bodies are the chain proxy's own to answer, in JSON-RPC's error format
+    ...(route.readsOwnBody
+      ? []
+      : INHERITED_NAMES.map((name) => json(`a property named ${name}`, `{"${name}":1}`, 400, name))),
+    at('two Content-Type headers', {
+      target,
+      headers: { 'content-type': ['application/json', 'text/plain'] },
+      body: '{}',
+      status: 400,
+      names: 'content-type',
+    }),
     at('JSON in UTF-16', {
       target,
       headers: { 'content-type': 'application/json; charset=utf-16' },

@@ -4,7 +4,8 @@ export interface RawRequest {
   readonly method: string;
   /** Sent as written: nothing is encoded or checked, so a request can carry what no client library would send. */
   readonly target: string;
-  readonly headers?: Readonly<Record<string, string>>;
+  /** A list of values is sent as that many header lines. */
+  readonly headers?: Readonly<Record<string, string | readonly string[]>>;
   readonly body?: Buffer | string;
 }
 
@@ -57,7 +58,7 @@ export const sendRaw = (port: number, request: RawRequest): Promise<RawResponse>
       ...request.headers,
     };
     const head = `${request.method} ${request.target} HTTP/1.1\r\n${Object.entries(headers)
-      .map(([name, value]) => `${name}: ${value}\r\n`)
+      .flatMap(([name, values]) => [values].flat().map((value) => `${name}: ${value}\r\n`))
       .join('')}\r\n`;
     const socket = connect(port, '127.0.0.1');
     const chunks: Buffer[] = [];

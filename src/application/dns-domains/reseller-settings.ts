@@ -1,3 +1,5 @@
+import { OutboundPolicy } from '../../domain/shared/outbound-target';
+
 /** What surface D's rules depend on, read once from the configuration. */
 export class ResellerSettings {
   constructor(
@@ -20,6 +22,8 @@ export class ResellerSettings {
     readonly hostingAddresses: readonly string[],
     /** How long a zone stays signed after its DS was withdrawn (`DNSSEC_RETIREMENT_MS`). */
     readonly dnssecRetirementMs: number,
+    /** Whom a reverse proxy may forward to (`HOSTING_ALLOW_PRIVATE_TARGETS`): the rule webhooks follow too. */
+    readonly hostingOutbound: OutboundPolicy,
   ) {}
 
   sells(tld: string): boolean {

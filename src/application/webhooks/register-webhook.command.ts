@@ -42,8 +42,7 @@ export class RegisterWebhookHandler implements ICommandHandler<RegisterWebhook> 
   ) {}
 
   async execute({ accountId, surface, url, type, context }: RegisterWebhook): Promise<ExistingOperation> {
-    const problem =
-      typeof url === 'string' ? webhookUrlProblem(url, this.settings.allowPrivateTargets) : 'must be a string';
+    const problem = typeof url === 'string' ? webhookUrlProblem(url, this.settings.outbound) : 'must be a string';
     if (problem) throw new Refused('VALIDATION', `url ${problem}`, { path: 'url' });
     const webhookId = newId('webhook');
     const operationId = newId('operation');

@@ -1,9 +1,11 @@
+import { OutboundPolicy } from '../../domain/shared/outbound-target';
+
 /** What configuration decides for webhooks in the application layer (SettingsModule builds it from AppConfig). */
 export class WebhookSettings {
   constructor(
     /** `<ns>` of `@type` values, delivery bodies included. */
     readonly typeNamespace: string,
-    /** Development and tests: allow targets on loopback, private and link-local addresses. */
-    readonly allowPrivateTargets: boolean,
+    /** Whom a webhook may target: not the service's own network nor the service itself, unless allowed. */
+    readonly outbound: OutboundPolicy,
   ) {}
 }

@@ -15,6 +15,18 @@ import { AppConfig } from './config';
 export const issuerOf = (config: AppConfig): string =>
   config.values.oauthIssuer ?? `http://localhost:${config.values.port}`;
 
+/** Where the service itself is reached: a URL a partner gives it to call must not point there (it would loop). */
+const ownHostsOf = (config: AppConfig): string[] => [
+  ...new Set([
+    new URL(publicUrlOf(config)).hostname,
+    new URL(issuerOf(config)).hostname,
+    ...config.values.hostingAddress.split(','),
+  ]),
+];
+
+/** Where people reach the service (`PUBLIC_URL`). */
+const publicUrlOf = (config: AppConfig): string => config.values.publicUrl ?? `http://localhost:${config.values.port}`;
+
 /**
  * Every context's settings, built once from the configuration (and the chains the process was given): the
  * application and the HTTP surfaces take these objects, never the configuration or the runtime.
@@ -55,8 +67,11 @@ export const issuerOf = (config: AppConfig): string =>
     },
     {
       provide: WebhookSettings,
-      useFactory: ({ values }: AppConfig) =>
-        new WebhookSettings(values.typeNamespace, values.webhookAllowPrivateTargets),
+      useFactory: (config: AppConfig) =>
+        new WebhookSettings(config.values.typeNamespace, {
+          allowPrivate: config.values.webhookAllowPrivateTargets,
+          ownHosts: ownHostsOf(config),
+        }),
       inject: [AppConfig],
     },
     {
@@ -81,11 +96,12 @@ export const issuerOf = (config: AppConfig): string =>
           config.values.resellerCreditLimitCents,
           config.values.resellerPriceLimitCents,
           config.values.resellerQuoteMinutes * 60_000,
-          config.values.publicUrl ?? `http://localhost:${config.values.port}`,
+          publicUrlOf(config),
           config.values.resellerTransferPollMs,
           config.values.dnsNameservers.split(','),
           config.values.hostingAddress.split(','),
           config.values.dnssecRetirementMs,
+          { allowPrivate: config.values.hostingAllowPrivateTargets, ownHosts: ownHostsOf(config) },
         ),
       inject: [AppConfig, TldCatalog],
     },

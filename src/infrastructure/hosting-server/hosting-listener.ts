@@ -9,7 +9,7 @@ import { createServer as createHttpsServer, request as httpsRequest } from 'node
 import { AddressInfo } from 'node:net';
 import { createSecureContext, SecureContext } from 'node:tls';
 import { forwardedUrlOf } from '../../domain/dns-domains/hosting';
-import { isPrivateHost } from '../../domain/webhooks/private-address';
+import { OutboundPolicy, outboundHostProblem } from '../../domain/shared/outbound-target';
 import { ServedSite } from '../dns-server/served-zone';
 import { publicOnlyLookup } from '../webhooks/webhook-sender';
 
@@ -70,7 +70,7 @@ export class HostingListener {
 
   constructor(
     private readonly sites: SiteLookup,
-    private readonly allowPrivateTargets: boolean,
+    private readonly outbound: OutboundPolicy,
   ) {}
 
   /** Binds HTTP and HTTPS; resolves with their ports (0 takes free ones). */
@@ -117,9 +117,13 @@ export class HostingListener {
   private handle(request: IncomingMessage, response: ServerResponse): void {
     const site = this.sites.siteOf(hostOf(request));
     if (!site) return plain(response, 404, 'No site is hosted at this name.');
+    const requested = request.url ?? '';
+    // origin-form or absolute-form (RFC 9112 §3.2): `OPTIONS *` names no resource of the site to send anywhere
+    if (!requested.startsWith('/') && !/^https?:\/\//i.test(requested))
+      return plain(response, 400, 'The request target is not a path.');
     let url: URL;
     try {
-      url = new URL(request.url ?? '/', 'http://hosted.invalid');
+      url = new URL(requested, 'http://hosted.invalid');
     } catch {
       return plain(response, 400, 'The request target is not a path.');
     }
@@ -133,7 +137,7 @@ export class HostingListener {
   }
 
   private proxy(request: IncomingMessage, response: ServerResponse, target: URL): void {
-    if (!this.allowPrivateTargets && isPrivateHost(target.hostname)) {
+    if (outboundHostProblem(target.hostname, this.outbound)) {
       return plain(response, 502, 'The origin of this site is not reachable from here.');
     }
     // a proxy whose origin is a hosted name (itself, or one proxying back) would fan out without end
@@ -153,7 +157,7 @@ export class HostingListener {
       },
       agent: false,
       timeout: ORIGIN_TIMEOUT_MS,
-      ...(this.allowPrivateTargets ? {} : { lookup: publicOnlyLookup }),
+      ...(this.outbound.allowPrivate ? {} : { lookup: publicOnlyLookup }),
     });
     outgoing.on('response', (answer) => {
       response.writeHead(answer.statusCode ?? 502, withoutHopByHop(answer.headers));

@@ -1,4 +1,5 @@
 import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { ResellerSettings } from '../../application/dns-domains/reseller-settings';
 import { AppConfig } from '../config/config';
 import { ZoneMirror } from '../dns-server/zone-mirror';
 import { Runtime } from '../runtime';
@@ -19,12 +20,13 @@ export class HostingServer implements OnApplicationBootstrap, BeforeApplicationS
     private readonly runtime: Runtime,
     private readonly config: AppConfig,
     private readonly mirror: ZoneMirror,
+    private readonly settings: ResellerSettings,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
     if (!this.runtime.listens) return;
     const values = this.config.values;
-    this.listener = new HostingListener(await this.mirror.ready(), values.hostingAllowPrivateTargets);
+    this.listener = new HostingListener(await this.mirror.ready(), this.settings.hostingOutbound);
     try {
       this.ports = await this.listener.listen(values.hostingHost, values.hostingPort, values.hostingTlsPort);
     } catch (error) {

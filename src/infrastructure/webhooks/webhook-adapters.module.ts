@@ -1,3 +1,4 @@
+import { WebhookSettings } from '../../application/webhooks/webhook-settings';
 import { Global, Logger, Module, OnModuleInit } from '@nestjs/common';
 import { Pool } from 'pg';
 import { Counter } from 'prom-client';
@@ -42,6 +43,7 @@ export class WebhookAdaptersModule implements OnModuleInit {
     private readonly clock: Clock,
     private readonly metrics: Metrics,
     private readonly work: LeasedWorkRegistry,
+    private readonly settings: WebhookSettings,
   ) {}
 
   onModuleInit(): void {
@@ -64,7 +66,7 @@ export class WebhookAdaptersModule implements OnModuleInit {
         post: (post) =>
           postWebhook(post, {
             timeoutMs: values.webhookTimeoutMs,
-            allowPrivateTargets: values.webhookAllowPrivateTargets,
+            outbound: this.settings.outbound,
           }),
         now: () => this.clock.now(),
         log: {

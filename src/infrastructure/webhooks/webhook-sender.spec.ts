@@ -28,7 +28,9 @@ describe('postWebhook', () => {
       });
     });
     try {
-      expect(await postWebhook({ ...post, url }, { timeoutMs: 2000, allowPrivateTargets: true })).toEqual({
+      expect(
+        await postWebhook({ ...post, url }, { timeoutMs: 2000, outbound: { allowPrivate: true, ownHosts: [] } }),
+      ).toEqual({
         statusCode: 202,
         error: null,
       });
@@ -41,7 +43,9 @@ describe('postWebhook', () => {
   it('gives up on a receiver that does not answer in time', async () => {
     const { server, url } = await listen(() => undefined);
     try {
-      expect(await postWebhook({ ...post, url }, { timeoutMs: 150, allowPrivateTargets: true })).toEqual({
+      expect(
+        await postWebhook({ ...post, url }, { timeoutMs: 150, outbound: { allowPrivate: true, ownHosts: [] } }),
+      ).toEqual({
         statusCode: null,
         error: 'no answer within 150 ms',
       });
@@ -53,17 +57,20 @@ describe('postWebhook', () => {
   it('records a refused connection as an error', async () => {
     const answer = await postWebhook(
       { ...post, url: `http://127.0.0.1:${await freePort()}/` },
-      { timeoutMs: 2000, allowPrivateTargets: true },
+      { timeoutMs: 2000, outbound: { allowPrivate: true, ownHosts: [] } },
     );
     expect(answer).toMatchObject({ statusCode: null, error: expect.stringMatching(/ECONNREFUSED/) });
   });
 
   it('refuses private targets when they are not allowed, by address and by what a name resolves to', async () => {
     expect(
-      await postWebhook({ ...post, url: 'http://127.0.0.1:9/' }, { timeoutMs: 2000, allowPrivateTargets: false }),
+      await postWebhook(
+        { ...post, url: 'http://127.0.0.1:9/' },
+        { timeoutMs: 2000, outbound: { allowPrivate: false, ownHosts: [] } },
+      ),
     ).toEqual({
       statusCode: null,
-      error: 'the target is a loopback, private or link-local address',
+      error: 'the target must not point to a loopback, private or link-local address',
     });
     const error = await new Promise<NodeJS.ErrnoException | null>((resolve) =>
       publicOnlyLookup('localhost', { all: true }, (failure) => resolve(failure)),

@@ -2,7 +2,7 @@ import { lookup as dnsLookup, LookupAddress } from 'node:dns';
 import { ClientRequest, IncomingMessage, request as httpRequest, RequestOptions } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { LookupFunction } from 'node:net';
-import { isPrivateAddress, isPrivateHost } from '../../domain/webhooks/private-address';
+import { isPrivateAddress, OutboundPolicy, outboundHostProblem } from '../../domain/shared/outbound-target';
 
 export interface WebhookPost {
   readonly url: string;
@@ -46,7 +46,7 @@ export const publicOnlyLookup: LookupFunction = (hostname, options, callback) =>
  */
 export const postWebhook = (
   post: WebhookPost,
-  options: { timeoutMs: number; allowPrivateTargets: boolean },
+  options: { timeoutMs: number; outbound: OutboundPolicy },
 ): Promise<PostAnswer> =>
   new Promise((resolve) => {
     let target: URL;
@@ -55,15 +55,14 @@ export const postWebhook = (
     } catch {
       return resolve({ statusCode: null, error: 'the URL is not valid' });
     }
-    if (!options.allowPrivateTargets && isPrivateHost(target.hostname)) {
-      return resolve({ statusCode: null, error: 'the target is a loopback, private or link-local address' });
-    }
+    const refused = outboundHostProblem(target.hostname, options.outbound);
+    if (refused) return resolve({ statusCode: null, error: `the target ${refused}` });
     const body = Buffer.from(post.body, 'utf8');
     const settings: RequestOptions = {
       method: 'POST',
       headers: { ...post.headers, 'content-length': String(body.length) },
       agent: false,
-      ...(options.allowPrivateTargets ? {} : { lookup: publicOnlyLookup }),
+      ...(options.outbound.allowPrivate ? {} : { lookup: publicOnlyLookup }),
     };
     let settled = false;
     const finish = (answer: PostAnswer): void => {

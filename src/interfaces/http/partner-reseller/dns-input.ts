@@ -1,3 +1,4 @@
+import { OutboundPolicy, outboundHostProblem } from '../../../domain/shared/outbound-target';
 import { RecordChangesAsked, ZoneAsked } from '../../../application/dns-domains/zone-requests';
 import { RecordType } from '../../../domain/dns-domains/dns-setup';
 import { HostingChange, NameserverChange } from '../../../domain/dns-domains/zone-change-decision';
@@ -103,12 +104,19 @@ export const registrationZoneOf = (dns: RegistrationDnsDto | undefined, zone: st
   };
 };
 
-/** A hosting asked for (`PUT /dns/hosting`): its name, its type, and its target, which every type needs. */
-export const hostingAskedOf = (dto: HostingPutDto, zone: string): HostingChange => {
+/**
+ * A hosting asked for (`PUT /dns/hosting`): its name, its type, and its target, which every type needs. A reverse
+ * proxy's origin is a URL the service will call, so it follows the rule of every such URL (as webhooks do).
+ */
+export const hostingAskedOf = (dto: HostingPutDto, zone: string, outbound: OutboundPolicy): HostingChange => {
   const issues: Issue[] = [];
   const subName = hostedSubNameOf(dto.subName, zone);
   if (subName === undefined) issues.push({ path: 'subName', message: 'is not a single name below the domain' });
-  const problem = dto.targetUrl === undefined ? 'targetUrl is needed' : targetUrlProblemOf(dto.targetUrl);
+  const problem =
+    dto.targetUrl === undefined
+      ? 'targetUrl is needed'
+      : (targetUrlProblemOf(dto.targetUrl) ??
+        (dto.type === 'REVERSE_PROXY' ? outboundHostProblem(new URL(dto.targetUrl).hostname, outbound) : undefined));
   if (problem) issues.push({ path: 'targetUrl', message: problem.replace(/^targetUrl /, '') });
   refuseIfAny(issues);
   return { subName: subName!, type: dto.type as HostingType, targetUrl: dto.targetUrl! };

@@ -268,7 +268,7 @@ export class ResellerDnsController {
     @Query() query: PreviewQuery,
     @Body() body: HostingPutDto,
   ) {
-    const hosting = hostingAskedOf(body, dnsNameOf(params.name).name);
+    const hosting = hostingAskedOf(body, dnsNameOf(params.name).name, this.settings.hostingOutbound);
     const op = await this.change(principal, params, 'DOMAIN_HOSTING_UPDATE', { hosting }, query);
     return operationResult(this.settings.namespace, 'DomainHostingOperationResult', op);
   }

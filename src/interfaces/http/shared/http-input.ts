@@ -127,6 +127,31 @@ export const guardRequestTarget = (request: FastifyRequest, reply: FastifyReply,
 };
 
 /**
+ * Headers a request carries at most once. Node keeps the first of two `Authorization` or `Content-Type` headers and
+ * drops the other, so a proxy in front that reads the last would act on another credential or body than we do;
+ * RFC 9110 §5.3 allows a header twice only where its values form a list, which none of these do.
+ */
+const SINGLE_HEADERS: ReadonlySet<string> = new Set(['authorization', 'content-type', 'host', 'idempotency-key']);
+
+/** A header of `SINGLE_HEADERS` sent twice is refused (400) before routing, in the surface's format. */
+export const guardRequestHeaders = (request: FastifyRequest, reply: FastifyReply, done: () => void): void => {
+  const raw = request.raw.rawHeaders;
+  const seen = new Set<string>();
+  for (let index = 0; index < raw.length; index += 2) {
+    const name = raw[index].toLowerCase();
+    if (!SINGLE_HEADERS.has(name)) continue;
+    if (seen.has(name)) {
+      return sendProblem(reply, request.raw.url ?? '/', {
+        ...problem(400, 'VALIDATION', 'The request is invalid'),
+        issues: [{ path: name, message: 'is a header sent at most once' }],
+      });
+    }
+    seen.add(name);
+  }
+  done();
+};
+
+/**
  * Errors Node's HTTP parser meets before Fastify sees a request: headers over Node's limit (431), a request line
  * that never ends within it (414), anything malformed (400). The surface is read off the request line received.
  */

@@ -5,6 +5,7 @@ import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
 import { FASTIFY_ROUTE_CONFIG_METADATA } from '@nestjs/platform-fastify/constants';
 import { ACCESS_METADATA, RouteAccess } from './auth/access';
 import { TAKES_FORM } from './http-input';
+import { readsBody } from './undeclared-body.guard';
 import { DOCUMENTED, RouteDocumentation } from './openapi/documented';
 
 export interface CatalogRoute {
@@ -20,6 +21,8 @@ export interface CatalogRoute {
   readonly query?: Type;
   readonly params?: Type;
   readonly body?: Type;
+  /** It reads its body itself, in a format of its own (the chain proxy's JSON-RPC): no class checks it. */
+  readonly readsOwnBody: boolean;
   readonly documentation?: RouteDocumentation;
 }
 
@@ -99,6 +102,7 @@ export const routeCatalogOf = (
           status,
           ...classes,
           body: documentation?.body ?? classes.body,
+          readsOwnBody: readsBody(controller, name) && classes.body === undefined,
           documentation,
         },
       ];

@@ -64,6 +64,27 @@ const refusalOf = (issues: Issue[]): Error =>
 const declaresNothing = (metatype: Type): boolean =>
   getMetadataStorage().getTargetValidationMetadatas(metatype, '', true, false).length === 0;
 
+/**
+ * Keys that whitelisting never sees, so it cannot refuse them: Nest deletes `prototype` and `constructor` before
+ * validating, and class-transformer skips any key the built object already has as a method (`toString`, `valueOf`,
+ * `hasOwnProperty`, a method of the class itself). Undeclared like any other unknown key, they are refused the same
+ * way, at any depth: a key of a nested object is checked against what a plain object inherits.
+ */
+const hiddenKeysOf = (value: unknown, inherited: object, path = ''): Issue[] => {
+  if (typeof value !== 'object' || value === null) return [];
+  if (Array.isArray(value))
+    return value.flatMap((item, index) =>
+      hiddenKeysOf(item, Object.prototype, path ? `${path}.${index}` : String(index)),
+    );
+  return Object.keys(value).flatMap((key) => {
+    const at = path ? `${path}.${key}` : key;
+    const hidden = key === 'prototype' || key in inherited;
+    return hidden
+      ? [{ path: at, message: UNKNOWN }]
+      : hiddenKeysOf((value as Record<string, unknown>)[key], Object.prototype, at);
+  });
+};
+
 const NOUN: Partial<Record<ArgumentMetadata['type'], string>> = {
   query: 'is not a parameter of this route',
   param: 'is not a parameter of this path',
@@ -89,14 +110,19 @@ class ObjectBodyValidationPipe extends ValidationPipe {
       if (sent.length > 0) throw new RequestValidationError(sent.map((path) => ({ path, message: noun })));
       return value;
     }
+    // taken before the transform, which deletes some of them from the value
+    const hidden = hiddenKeysOf(value, (metadata.metatype as Type).prototype as object);
+    const named = (issues: readonly Issue[]) =>
+      issues.map((issue) => (issue.message === UNKNOWN ? { ...issue, message: noun } : issue));
+    let transformed: unknown;
     try {
-      return await super.transform(value, metadata);
+      transformed = await super.transform(value, metadata);
     } catch (error) {
       if (!(error instanceof RequestValidationError)) throw error;
-      throw new RequestValidationError(
-        error.issues.map((issue) => (issue.message === UNKNOWN ? { ...issue, message: noun } : issue)),
-      );
+      throw new RequestValidationError(named([...hidden, ...error.issues]));
     }
+    if (hidden.length > 0) throw new RequestValidationError(named(hidden));
+    return transformed;
   }
 }
 
