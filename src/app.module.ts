@@ -1,5 +1,5 @@
 import { DynamicModule, Module, Type } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD, APP_PIPE, DiscoveryModule } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE, DiscoveryModule } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import { IdentityModule } from './application/identity/identity.module';
 import { OperationsModule } from './application/operations/operations.module';
@@ -37,6 +37,7 @@ import { PartnerResellerHttpModule } from './interfaces/http/partner-reseller/pa
 import { AgentActionsModule } from './interfaces/http/agent-actions/agent-actions.module';
 import { OAuthModule } from './interfaces/http/oauth/oauth.module';
 import { OpenApiModule } from './interfaces/http/shared/openapi/openapi.module';
+import { ReadYourWritesInterceptor } from './interfaces/http/shared/read-your-writes.interceptor';
 import { UndeclaredBodyGuard } from './interfaces/http/shared/undeclared-body.guard';
 import { CredentialGuard } from './interfaces/http/shared/auth/credential.guard';
 import { SurfaceErrorFilter } from './interfaces/http/shared/error.filter';
@@ -105,6 +106,7 @@ export class AppModule {
         { provide: APP_GUARD, useClass: CredentialGuard },
         { provide: APP_GUARD, useClass: UndeclaredBodyGuard },
         { provide: APP_PIPE, useFactory: createValidationPipe },
+        { provide: APP_INTERCEPTOR, useClass: ReadYourWritesInterceptor },
       ],
     };
   }

@@ -159,6 +159,34 @@ describe('hosting of a reseller’s names', () => {
     ]);
   });
 
+  it('lists a hosting from the PUT’s answer on: PENDING, then ACTIVE, its certificate PENDING until issued', async () => {
+    const store = subject.app.get(EventStore);
+    const issuedSince = async (from: number) =>
+      (await store.readStream(`dns-zone-${name}`))
+        .slice(from)
+        .some((event) => event.type === 'DnsHostingCertificateIssued');
+    const before = (await store.readStream(`dns-zone-${name}`)).length;
+    const put = await host('REDIRECT_302', 'https://example.net/shown', 'shown');
+    expect(put.status).toBe(200);
+    const seen: string[] = [];
+    for (;;) {
+      // read as a client reads, without waiting for the engine
+      const items = (await reseller.call('GET', `/domains/${name}/dns/hosting?subName=shown`)).body.items;
+      expect(items).toEqual([
+        expect.objectContaining({ subName: 'shown', type: 'REDIRECT_302', targetUrl: 'https://example.net/shown' }),
+      ]);
+      const [{ status, certificateStatus }] = items;
+      if (certificateStatus === 'ACTIVE') expect(await issuedSince(before)).toBe(true);
+      if (seen.at(-1) !== `${status}/${certificateStatus}`) seen.push(`${status}/${certificateStatus}`);
+      if (certificateStatus === 'ACTIVE') break;
+      await new Promise((resolve) => setTimeout(resolve, 5)); // the client's own polling pace
+    }
+    // in this order, each possibly too quick to be seen
+    const order = ['PENDING/PENDING', 'ACTIVE/PENDING', 'ACTIVE/ACTIVE'];
+    expect(seen.map((step) => order.indexOf(step))).toEqual([...seen.map((step) => order.indexOf(step))].sort());
+    expect(seen.every((step) => order.includes(step))).toBe(true);
+  });
+
   it('resolves hosted names to the hosting listener, listed as the hosting’s read-only records', async () => {
     const [address] = (await reseller.call('GET', `/domains/${name}/dns/records?subName=app`)).body.items;
     expect(address).toMatchObject({

@@ -156,6 +156,13 @@ export const VARIABLES = {
     1,
     10000,
   ),
+  readYourWritesWaitMs: integer(
+    'READ_YOUR_WRITES_WAIT_MS',
+    'Longest a request that wrote waits for the read models to show its write before answering (0: no wait)',
+    5000,
+    0,
+    60000,
+  ),
   consumerStandbyMs: integer(
     'CONSUMER_STANDBY_MS',
     'How often a process checks whether it can take over a projection or reactor another process ran',

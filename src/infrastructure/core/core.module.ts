@@ -7,6 +7,7 @@ import { MetricsExposition } from '../../application/shared/service-health.port'
 import { ConsumerRegistry } from '../../application/shared/consumer-registry';
 import { LeasedWorkRegistry } from '../../application/shared/leased-work-registry';
 import { Readiness } from '../../application/shared/readiness';
+import { ReadModelProgress } from '../../application/shared/read-your-writes';
 import { AppConfig } from '../config/config';
 import { Engine } from '../engine/engine.service';
 import { Metrics } from '../metrics/metrics';
@@ -31,6 +32,7 @@ export class CoreModule {
         DependencyExecutors,
         OperationFinishers,
         Engine,
+        { provide: ReadModelProgress, useExisting: Engine },
         Readiness,
       ],
       exports: [
@@ -45,6 +47,7 @@ export class CoreModule {
         DependencyExecutors,
         OperationFinishers,
         Engine,
+        ReadModelProgress,
         Readiness,
       ],
     };

@@ -6,7 +6,9 @@ import { LeaseLoops } from '../../application/shared/lease-loops';
 import { LeasedWorkRegistry } from '../../application/shared/leased-work-registry';
 import { AppConfig } from '../config/config';
 import { Metrics } from '../metrics/metrics';
-import { ConsumerRunner } from '../postgres/consumer-runner';
+import { ReadModelProgress } from '../../application/shared/read-your-writes';
+import { projectionsBehindInStore } from '../postgres/consumer-checkpoints';
+import { ConsumerRunner, FOLLOW_POLL_MS } from '../postgres/consumer-runner';
 import { PostgresNotifications } from '../postgres/postgres-notifications';
 import { Runtime } from '../runtime';
 
@@ -16,7 +18,7 @@ import { Runtime } from '../runtime';
  * and `settled()` has nothing to wait for.
  */
 @Injectable()
-export class Engine implements OnApplicationBootstrap, BeforeApplicationShutdown {
+export class Engine extends ReadModelProgress implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly log = new Logger(Engine.name);
   private runner: ConsumerRunner | undefined;
   private leaseLoops: LeaseLoops<unknown>[] = [];
@@ -31,7 +33,9 @@ export class Engine implements OnApplicationBootstrap, BeforeApplicationShutdown
     private readonly registry: ConsumerRegistry,
     private readonly leasedWork: LeasedWorkRegistry,
     private readonly metrics: Metrics,
-  ) {}
+  ) {
+    super();
+  }
 
   async onApplicationBootstrap(): Promise<void> {
     this.metrics.onCollect(() => this.reportLag());
@@ -97,6 +101,28 @@ export class Engine implements OnApplicationBootstrap, BeforeApplicationShutdown
         continue;
       }
       if (compareCheckpoints(await this.store.head(), head) === 0 && (await this.progress()) === outside) return;
+    }
+  }
+
+  /**
+   * Whether every projection has handled what is committed now, waiting up to `READ_YOUR_WRITES_WAIT_MS`. Read from
+   * the subscriptions of this process where it runs a projection, from the stored checkpoints where another process
+   * runs it (the `api` role runs none).
+   */
+  async caughtUp(): Promise<boolean> {
+    const head = await this.store.head();
+    const deadline = Date.now() + this.config.values.readYourWritesWaitMs;
+    const names = this.registry.projections.map((projection) => projection.name);
+    for (;;) {
+      const behind = this.runner
+        ? await this.runner.projectionsBehind(head)
+        : await projectionsBehindInStore(this.pool, names, head);
+      if (behind.length === 0) return true;
+      const left = deadline - Date.now();
+      if (left <= 0) return false;
+      await (this.runner
+        ? this.runner.nextProgress(Math.min(left, FOLLOW_POLL_MS))
+        : new Promise((resolve) => setTimeout(resolve, Math.min(left, FOLLOW_POLL_MS))));
     }
   }
 

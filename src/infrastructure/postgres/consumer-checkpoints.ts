@@ -1,5 +1,5 @@
 import { Pool, PoolClient } from 'pg';
-import { Checkpoint, START } from '../../application/shared/event-store.port';
+import { Checkpoint, compareCheckpoints, START } from '../../application/shared/event-store.port';
 
 type Queryable = Pool | PoolClient;
 
@@ -35,6 +35,16 @@ export const newestCheckpoints = async (db: Queryable, names: readonly string[])
   return new Map(
     rows.map((row) => [row.name, { transactionId: BigInt(row.transaction_id), position: BigInt(row.position) }]),
   );
+};
+
+/** Which of the named projections have not handled `target` by their stored checkpoints. */
+export const projectionsBehindInStore = async (
+  db: Queryable,
+  names: readonly string[],
+  target: Checkpoint,
+): Promise<string[]> => {
+  const stored = await newestCheckpoints(db, names);
+  return names.filter((name) => compareCheckpoints(stored.get(name) ?? START, target) < 0);
 };
 
 /** The generation this code version of a projection builds into: the newest one for its version, or a new one. */

@@ -38,7 +38,7 @@ interface Running {
 export const CONSUMERS_CHANNEL = 'domain_engine_consumers';
 const REACTOR_GENERATION = 0;
 /** How often a consumer waiting for others run by other processes reads their checkpoints. */
-const FOLLOW_POLL_MS = 20;
+export const FOLLOW_POLL_MS = 20;
 /** A consumer kept waiting this long by the ones it follows says so once. */
 const FOLLOW_WARN_MS = 10_000;
 
@@ -135,6 +135,27 @@ export class ConsumerRunner {
     });
   }
 
+  /** The projections, here or in other processes, that have not handled `target` yet. */
+  projectionsBehind(target: Checkpoint): Promise<string[]> {
+    return this.behind(
+      this.projections().map((projection) => projection.name),
+      target,
+    );
+  }
+
+  /** Resolves when a consumer of this process next handles a batch, or after `ms` (others progress unseen). */
+  nextProgress(ms: number): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const done = (): void => {
+        clearTimeout(timer);
+        this.progress.off('progress', done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.progress.on('progress', done);
+    });
+  }
+
   private startStandingBy(): Promise<void> {
     // one pass at a time: the lock connection runs one query at a time
     this.standingBy ??= this.tryStartEach().finally(() => (this.standingBy = undefined));
@@ -215,15 +236,7 @@ export class ConsumerRunner {
           `${consumer.definition.name} has waited ${FOLLOW_WARN_MS} ms for ${behind.join(', ')} to catch up`,
         );
       }
-      await new Promise<void>((resolve) => {
-        const done = (): void => {
-          clearTimeout(timer);
-          this.progress.off('progress', done);
-          resolve();
-        };
-        const timer = setTimeout(done, FOLLOW_POLL_MS);
-        this.progress.on('progress', done);
-      });
+      await this.nextProgress(FOLLOW_POLL_MS);
     }
   }
 

@@ -1,3 +1,4 @@
+import { writesOfWork } from '../../application/shared/read-your-writes';
 import { EventEmitter } from 'node:events';
 import { Pool } from 'pg';
 import {
@@ -88,6 +89,7 @@ export class PostgresEventStore implements EventStore {
     for (let attempt = 1; ; attempt++) {
       try {
         const result = await this.appendOnce(writes, metadata);
+        writesOfWork.noteAppend();
         if (!result.duplicate) this.announce();
         return result;
       } catch (error) {

@@ -6,8 +6,10 @@ import { DomainChanges, DomainChangeType } from '../../../application/dns-domain
 import { Principal } from '../../../application/identity/authenticator';
 import { subNameOf } from '../../../domain/dns-domains/zone-records';
 import { hostingRecordsOf } from '../../../domain/dns-domains/hosting';
+import { hostingShownOf, pendingHostingChangesOf } from '../../../domain/dns-domains/hosting-shown';
 import { ExistingOperation } from '../../../domain/operations/operation';
 import { GetDnsZone } from '../../../projections/dns-zones/dns-zones.queries';
+import { ListPendingOperations } from '../../../projections/operation-list/operation-list.queries';
 import { Access, CurrentPrincipal } from '../shared/auth/access';
 import { Documented } from '../shared/openapi/documented';
 import { operationResult } from '../shared/operation-results';
@@ -244,13 +246,17 @@ export class ResellerDnsController {
     await this.names.get(principal.accountId, name);
     decodeCursor(query.$cursor, isRecordPosition); // one page holds every hosted name: any cursor is past the end
     const subNames = query.subName?.map((subName) => subNameOf(subName, name.name));
-    const zone = await this.queries.execute(new GetDnsZone(principal.accountId, name.name));
-    const sites = (query.$cursor ? [] : (zone?.hosting ?? []))
-      .filter((site) => !subNames || subNames.includes(site.subName))
-      .sort((a, b) => (a.subName < b.subName ? -1 : 1));
+    const [zone, pending] = await Promise.all([
+      this.queries.execute(new GetDnsZone(principal.accountId, name.name)),
+      this.queries.execute<ListPendingOperations, readonly ExistingOperation[]>(new ListPendingOperations(name.name)),
+    ]);
+    const mine = pending.filter((operation) => operation.accountId === principal.accountId);
+    const sites = query.$cursor ? [] : hostingShownOf(zone?.hosting ?? [], pendingHostingChangesOf(mine));
     return resellerPage(
       this.settings.namespace,
-      sites.map((site) => hostingView(this.settings.namespace, site)),
+      sites
+        .filter((site) => !subNames || subNames.includes(site.subName))
+        .map((site) => hostingView(this.settings.namespace, site)),
       null,
     );
   }

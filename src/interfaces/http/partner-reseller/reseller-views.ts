@@ -10,7 +10,7 @@ import { ResellerDomainRow } from '../../../projections/reseller-domains/reselle
 import { AUTO_RENEW_GRACE_MS } from '../../../domain/registry/registry-periods';
 import { NameAvailability, PricesOf, TldOffer } from '../../../application/dns-domains/dns-catalogue';
 import { RecordSet } from '../../../domain/dns-domains/zone-records';
-import { HostingSite } from '../../../domain/dns-domains/hosting';
+import { HostingShown } from '../../../domain/dns-domains/hosting-shown';
 import { partnerType } from '../../../application/shared/partner-type';
 import { DnsAvailability } from '../../../domain/dns-domains/dns-availability';
 import { DNSSEC_ALGORITHMS, DS_DIGEST_TYPES } from '../../../domain/dns-domains/dnssec';
@@ -199,14 +199,14 @@ export const recordView = (namespace: string, set: RecordSet, readonlyReasons: r
   readonly: { state: readonlyReasons.length > 0, reasons: readonlyReasons },
 });
 
-/** A hosted name of `GET /dns/hosting`: served at once; its certificate PENDING until issued, then ACTIVE. */
-export const hostingView = (namespace: string, site: HostingSite) => ({
+/** A hosted name of `GET /dns/hosting`, as `hostingShownOf` shows it. */
+export const hostingView = (namespace: string, site: HostingShown) => ({
   '@type': partnerType(namespace, 'DomainHostingDetails'),
   type: site.type,
   targetUrl: site.targetUrl,
   ...(site.subName ? { subName: site.subName } : {}),
-  status: 'ACTIVE',
-  certificateStatus: site.certificate ? 'ACTIVE' : 'PENDING',
+  status: site.status,
+  certificateStatus: site.certificateStatus,
 });
 
 /** `GET /dns/nameservers`: the delegation as the registry holds it, with its DS records when asked. */

@@ -312,8 +312,15 @@ export const resellerPartnerDocument = (namespace: string): SurfaceDocument => {
       type: { enum: [...HOSTING_TYPES] },
       targetUrl: { type: 'string', format: 'uri' },
       subName: { type: 'string', description: 'The hosted name below the domain; absent at the apex' },
-      status: { const: 'ACTIVE', description: 'Served as soon as its operation completed' },
-      certificateStatus: { enum: ['PENDING', 'ACTIVE'], description: 'PENDING until the certificate is issued' },
+      status: {
+        enum: ['PENDING', 'ACTIVE', 'INACTIVE'],
+        description:
+          'PENDING from the answer that set it until its operation has set it, then ACTIVE (served); INACTIVE while a removal runs',
+      },
+      certificateStatus: {
+        enum: ['PENDING', 'ACTIVE'],
+        description: 'PENDING until the certificate of its current setting is issued',
+      },
     }),
     HostingList: pageOf('Hosting', OPAQUE_CURSOR),
     DomainHostingOperationResult: result('DomainHostingOperationResult'),
