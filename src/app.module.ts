@@ -37,6 +37,7 @@ import { PartnerResellerHttpModule } from './interfaces/http/partner-reseller/pa
 import { AgentActionsModule } from './interfaces/http/agent-actions/agent-actions.module';
 import { OAuthModule } from './interfaces/http/oauth/oauth.module';
 import { OpenApiModule } from './interfaces/http/shared/openapi/openapi.module';
+import { IdempotencyInterceptor } from './interfaces/http/shared/idempotency.interceptor';
 import { ReadYourWritesInterceptor } from './interfaces/http/shared/read-your-writes.interceptor';
 import { UndeclaredBodyGuard } from './interfaces/http/shared/undeclared-body.guard';
 import { CredentialGuard } from './interfaces/http/shared/auth/credential.guard';
@@ -107,6 +108,7 @@ export class AppModule {
         { provide: APP_GUARD, useClass: UndeclaredBodyGuard },
         { provide: APP_PIPE, useFactory: createValidationPipe },
         { provide: APP_INTERCEPTOR, useClass: ReadYourWritesInterceptor },
+        { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
       ],
     };
   }

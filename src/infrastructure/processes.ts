@@ -1,3 +1,5 @@
+import { hostname } from 'node:os';
+
 /** Whether a process runs (signal 0 checks without signalling). */
 export const isAlive = (pid: number): boolean => {
   try {
@@ -29,4 +31,15 @@ export const stopProcess = async (
     process.kill(pid, hardSignal);
     await gone(5_000);
   }
+};
+
+/**
+ * Whether `owner`, written `host:pid:...` as the lease loops and idempotency keys name who holds something, is a
+ * process of this host that has exited: what it held can be taken at once instead of after its lease. A pid of
+ * another host, or one that runs (perhaps reused), is not known to be gone.
+ */
+export const ownerIsGone = (owner: string): boolean => {
+  const [host, pid] = owner.split(':');
+  const number = Number(pid);
+  return host === hostname() && Number.isInteger(number) && number > 0 && number !== process.pid && !isAlive(number);
 };

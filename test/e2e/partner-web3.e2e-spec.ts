@@ -186,6 +186,39 @@ describe('web3 partner API (surface C)', () => {
     expect((await partner.call('DELETE', `/domains/${name}`)).body.code).toBe('FORBIDDEN');
   });
 
+  it('takes an Idempotency-Key on a claim, a return and a wallet: sent again, each is answered once, charged once', async () => {
+    const keyed = async (method: 'POST' | 'DELETE', url: string, key: string, body?: unknown) => {
+      const response = await subject.app.inject({
+        method,
+        url: `/partner/v3${url}`,
+        headers: {
+          authorization: `Bearer ${partner.key}`,
+          'idempotency-key': key,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        payload: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: response.statusCode, body: response.json(), replayed: response.headers['idempotent-replayed'] };
+    };
+    const name = fresh();
+    const before = await balance();
+    const claim = await keyed('POST', '/domains', `claim-${name}`, { name });
+    expect(await keyed('POST', '/domains', `claim-${name}`, { name })).toEqual({ ...claim, replayed: 'true' });
+    expect((await partner.operation(claim.body.operation.id)).status).toBe('COMPLETED');
+    const charged = (await balance()) - before;
+    expect(charged).toBeGreaterThan(0);
+    const returned = await keyed('DELETE', `/domains/${name}`, `return-${name}`);
+    expect(await keyed('DELETE', `/domains/${name}`, `return-${name}`)).toEqual({ ...returned, replayed: 'true' });
+    expect((await partner.operation(returned.body.operation.id)).status).toBe('COMPLETED');
+    expect(await balance()).toBe(before); // charged once, credited back once
+    const wallets = async () => (await partner.call('GET', '/account/wallets?type=SELF')).body.items.length;
+    const walletsBefore = await wallets();
+    const created = await keyed('POST', '/account/wallets', `wallet-${name}`, {});
+    expect(await keyed('POST', '/account/wallets', `wallet-${name}`, {})).toEqual({ ...created, replayed: 'true' });
+    await partner.operation(created.body.operation.id);
+    expect(await wallets()).toBe(walletsBefore + 1);
+  });
+
   it('refuses names that cannot be claimed, and ETH domains', async () => {
     expect((await partner.call('POST', '/domains', { name: 'brad.crypto' })).body.code).toBe('UNSUPPORTED_BLOCKCHAIN');
     expect(

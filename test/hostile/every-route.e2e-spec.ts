@@ -97,7 +97,13 @@ describe('hostile input on every route', () => {
       .filter((route) => surfaceOfPath(route.paths[0]) === surface)
       .flatMap((route) =>
         hostileCases(
-          { method: route.method, path: route.paths[0], takesForm: route.takesForm, readsOwnBody: route.readsOwnBody },
+          {
+            method: route.method,
+            path: route.paths[0],
+            takesForm: route.takesForm,
+            readsOwnBody: route.readsOwnBody,
+            idempotent: route.idempotent,
+          },
           methodsOf(route.paths[0]),
           authorizationFor(route.access),
         ),

@@ -79,7 +79,7 @@ const nested = (depth: number, open: string, close: string): string => `${open.r
  * duplicate keys or with NUL. Each is otherwise a plausible request to the route.
  */
 export const hostileCases = (
-  route: RouteUnderTest & { readonly takesForm: boolean; readonly readsOwnBody: boolean },
+  route: RouteUnderTest & { readonly takesForm: boolean; readonly readsOwnBody: boolean; readonly idempotent: boolean },
   allowedMethods: readonly string[],
   credentials: Readonly<Record<string, string>>,
 ): HostileCase[] => {
@@ -124,6 +124,22 @@ export const hostileCases = (
       }),
       at('broken percent-encoding in a path parameter', { target: fill(route.path, () => '%E0%A4%A'), status: 400 }),
       at('a 3,000-character path parameter', { target: fill(route.path, () => 'a'.repeat(3000)), mayPass: true }),
+    );
+  }
+  if (route.idempotent) {
+    cases.push(
+      at('an Idempotency-Key of 256 characters', {
+        target,
+        headers: { 'idempotency-key': 'k'.repeat(256) },
+        status: 400,
+        names: 'idempotency-key',
+      }),
+      at('two Idempotency-Key headers', {
+        target,
+        headers: { 'idempotency-key': ['first', 'second'] },
+        status: 400,
+        names: 'idempotency-key',
+      }),
     );
   }
   if (!BODY_METHODS.has(route.method)) return cases;

@@ -1,3 +1,4 @@
+import { keyedRequests } from '../shared/idempotency';
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { contactDecider, contactStream } from '../../domain/dns-domains/contact';
 import { ContactDetails } from '../../domain/dns-domains/contact-rules';
@@ -72,7 +73,7 @@ export class CreateResellerContactHandler implements ICommandHandler<CreateResel
     const contactId = newId('contact');
     const at = this.clock.now();
     const request = {
-      operationId: newId('operation'),
+      operationId: keyedRequests.newOperationId(),
       accountId,
       surface: 'reseller' as const,
       type: 'CONTACT_CREATE',

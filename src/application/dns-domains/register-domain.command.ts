@@ -1,3 +1,4 @@
+import { keyedRequests } from '../shared/idempotency';
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { billingDecider, billingStream } from '../../domain/billing/billing-account';
 import { ContactDetails } from '../../domain/dns-domains/contact-rules';
@@ -85,7 +86,7 @@ export class RegisterDnsDomainHandler implements ICommandHandler<RegisterDnsDoma
         : FREE;
     const request = {
       accountId,
-      operationId: newId('operation'),
+      operationId: keyedRequests.newOperationId(),
       at: this.clock.now(),
       preview,
       name,

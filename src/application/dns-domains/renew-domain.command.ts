@@ -1,3 +1,4 @@
+import { keyedRequests } from '../shared/idempotency';
 import { Command, CommandHandler, ICommandHandler, IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import { billingDecider, billingStream } from '../../domain/billing/billing-account';
 import { dnsDomainDecider, dnsDomainStream } from '../../domain/dns-domains/dns-domain';
@@ -105,7 +106,7 @@ export class RenewDnsDomainHandler implements ICommandHandler<RenewDnsDomain> {
     const { terms, quote } = renewalQuoteOf(mine, await this.names.pricingOf(name), years);
     const request = {
       accountId,
-      operationId: newId('operation'),
+      operationId: keyedRequests.newOperationId(),
       at: this.clock.now(),
       preview: command.preview,
       name: name.name,

@@ -1,3 +1,4 @@
+import { keyedRequests } from '../shared/idempotency';
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { ContactDetails } from '../../domain/dns-domains/contact-rules';
 import { DnsFlag, FlagStatus } from '../../domain/dns-domains/dns-flags';
@@ -94,7 +95,7 @@ export class UpdateDnsDomainHandler implements ICommandHandler<UpdateDnsDomain> 
     );
     const request = {
       accountId,
-      operationId: newId('operation'),
+      operationId: keyedRequests.newOperationId(),
       at: this.clock.now(),
       preview,
       name: name.name,

@@ -1,8 +1,8 @@
+import { keyedRequests } from '../shared/idempotency';
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { ExistingOperation } from '../../domain/operations/operation';
 import { requestOperation } from '../../domain/operations/operation-request';
 import { DependencySpec, OperationSurface, QuotedAmount } from '../../domain/operations/operation.events';
-import { newId } from '../../domain/shared/ids';
 import { Clock } from '../shared/clock';
 import { CommandContext } from '../shared/command-context';
 import { EventStore, StreamWrite } from '../shared/event-store.port';
@@ -73,7 +73,7 @@ export class RequestOperationHandler implements ICommandHandler<RequestOperation
   ) {}
 
   async execute({ request, context }: RequestOperation): Promise<ExistingOperation> {
-    const operationId = request.operationId ?? newId('operation');
+    const operationId = request.operationId ?? keyedRequests.newOperationId();
     const at = this.clock.now();
     const { result } = await transact(this.store, { accountId: request.accountId, ...context }, async (streams) => {
       const { writes, state } = await operationRequestWrites(streams, { ...request, operationId }, at);

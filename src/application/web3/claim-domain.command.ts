@@ -1,3 +1,4 @@
+import { keyedRequests } from '../shared/idempotency';
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { billingDecider, billingStream } from '../../domain/billing/billing-account';
 import { ExistingOperation } from '../../domain/operations/operation';
@@ -56,7 +57,7 @@ export class ClaimWeb3DomainHandler implements ICommandHandler<ClaimWeb3Domain> 
       owner,
       preview,
       at: this.clock.now(),
-      operationId: newId('operation'),
+      operationId: keyedRequests.newOperationId(),
       dependencyId: newId('blockchainDependency'),
       transactionId: newId('billingTransaction'),
     };

@@ -1,3 +1,4 @@
+import { keyedRequests } from '../shared/idempotency';
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { ExistingOperation } from '../../domain/operations/operation';
 import { newId } from '../../domain/shared/ids';
@@ -40,7 +41,7 @@ export class ReturnWeb3DomainHandler implements ICommandHandler<ReturnWeb3Domain
       preview,
       at: this.clock.now(),
       returnWindowMs: this.settings.returnWindowMs,
-      operationId: newId('operation'),
+      operationId: keyedRequests.newOperationId(),
       dependencyId: newId('blockchainDependency'),
     };
     const { result } = await transact(this.store, { accountId }, async (streams) => {

@@ -1,3 +1,4 @@
+import { keyedRequests } from '../shared/idempotency';
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { ExistingOperation } from '../../domain/operations/operation';
 import { newId } from '../../domain/shared/ids';
@@ -42,7 +43,7 @@ export class UpdateWeb3DomainHandler implements ICommandHandler<UpdateWeb3Domain
       custody,
       preview,
       at: this.clock.now(),
-      operationId: newId('operation'),
+      operationId: keyedRequests.newOperationId(),
       dependencyIds: { records: newId('blockchainDependency'), transfer: newId('blockchainDependency') },
     };
     const { result } = await transact(this.store, { accountId }, async (streams) => {

@@ -1,10 +1,10 @@
+import { keyedRequests } from '../shared/idempotency';
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { Injectable } from '@nestjs/common';
 import { hashMessage, recoverMessageAddress } from 'viem';
 import { Address } from '../../domain/chains/blockchain';
 import { ExistingOperation } from '../../domain/operations/operation';
 import { Refused } from '../../domain/shared/errors';
-import { newId } from '../../domain/shared/ids';
 import { VerificationMethod, web3AccountDecider, web3AccountStream } from '../../domain/web3-accounts/web3-account';
 import { ChainReader } from '../chains/chain-reader.port';
 import { SecretBox } from '../identity/identity.ports';
@@ -95,7 +95,7 @@ export class VerifyWalletHandler implements ICommandHandler<VerifyWallet> {
     if (!method)
       throw new Refused('SIGNATURE_INVALID', `the signature is not ${address}'s over the verification message`);
     const at = this.clock.now();
-    const operationId = newId('operation');
+    const operationId = keyedRequests.newOperationId();
     const { result } = await transact(this.store, { accountId }, async (streams) => {
       const account = await streams.load(web3AccountStream(accountId), web3AccountDecider);
       const verified = web3AccountDecider.decide(

@@ -1,3 +1,4 @@
+import { keyedRequests } from '../shared/idempotency';
 import { Command, CommandBus, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { Address } from '../../domain/chains/blockchain';
 import { ExistingOperation } from '../../domain/operations/operation';
@@ -36,7 +37,7 @@ export class CreateCustodialWalletHandler implements ICommandHandler<CreateCusto
     const at = this.clock.now();
     const dependencyId = newId('platformDependency');
     const request = {
-      operationId: newId('operation'),
+      operationId: keyedRequests.newOperationId(),
       accountId,
       surface: 'web3' as const,
       type: 'WALLET_CREATE',

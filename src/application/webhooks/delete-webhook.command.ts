@@ -1,3 +1,4 @@
+import { keyedRequests } from '../shared/idempotency';
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { ExistingOperation } from '../../domain/operations/operation';
 import { OperationSurface } from '../../domain/operations/operation.events';
@@ -35,7 +36,7 @@ export class DeleteWebhookHandler implements ICommandHandler<DeleteWebhook> {
   ) {}
 
   async execute({ accountId, surface, webhookId, context }: DeleteWebhook): Promise<ExistingOperation> {
-    const operationId = newId('operation');
+    const operationId = keyedRequests.newOperationId();
     const dependencyId = newId('platformDependency');
     const at = this.clock.now();
     const { result } = await transact(this.store, { accountId, ...context }, async (streams) => {

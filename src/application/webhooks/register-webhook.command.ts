@@ -1,3 +1,4 @@
+import { keyedRequests } from '../shared/idempotency';
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { ExistingOperation } from '../../domain/operations/operation';
 import { OperationSurface } from '../../domain/operations/operation.events';
@@ -45,7 +46,7 @@ export class RegisterWebhookHandler implements ICommandHandler<RegisterWebhook> 
     const problem = typeof url === 'string' ? webhookUrlProblem(url, this.settings.outbound) : 'must be a string';
     if (problem) throw new Refused('VALIDATION', `url ${problem}`, { path: 'url' });
     const webhookId = newId('webhook');
-    const operationId = newId('operation');
+    const operationId = keyedRequests.newOperationId();
     const dependencyId = newId('platformDependency');
     const sealedSecret = this.box.seal(newWebhookSecret());
     const at = this.clock.now();

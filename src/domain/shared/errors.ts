@@ -36,7 +36,10 @@ export type DomainErrorCode =
   | 'EXPIRATION_DATE_MISMATCH'
   | 'TRANSFER_LOCKED'
   // surface D's DNS (docs/dns-and-hosting.md)
-  | 'RECORD_EXISTS';
+  | 'RECORD_EXISTS'
+  // idempotency keys of paid and operation-starting requests (docs/http.md)
+  | 'IDEMPOTENCY_KEY_REUSED'
+  | 'IDEMPOTENCY_KEY_IN_USE';
 
 export class DomainError extends Error {
   constructor(

@@ -1,3 +1,5 @@
+import { IdempotencyKeys } from '../../application/shared/idempotency';
+import { PostgresIdempotencyKeys } from './postgres-idempotency-keys';
 import { Global, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
 import { Logger } from '@nestjs/common';
 import { Pool } from 'pg';
@@ -52,6 +54,7 @@ class PostgresConnections implements OnApplicationShutdown {
       inject: [Pool, PostgresNotifications],
     },
     { provide: DocumentStore, useFactory: (pool: Pool) => new PostgresDocumentStore(pool), inject: [Pool] },
+    { provide: IdempotencyKeys, useFactory: (pool: Pool) => new PostgresIdempotencyKeys(pool), inject: [Pool] },
     { provide: PortfolioIndex, useFactory: (pool: Pool) => new PostgresPortfolioIndex(pool), inject: [Pool] },
     {
       provide: WorkQueue,
@@ -71,6 +74,15 @@ class PostgresConnections implements OnApplicationShutdown {
       inject: [Pool],
     },
   ],
-  exports: [Pool, PostgresNotifications, EventStore, DocumentStore, PortfolioIndex, WorkQueue, DatabaseProbe],
+  exports: [
+    Pool,
+    PostgresNotifications,
+    EventStore,
+    DocumentStore,
+    IdempotencyKeys,
+    PortfolioIndex,
+    WorkQueue,
+    DatabaseProbe,
+  ],
 })
 export class PostgresModule {}

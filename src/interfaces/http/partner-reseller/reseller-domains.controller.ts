@@ -7,6 +7,7 @@ import { Principal } from '../../../application/identity/authenticator';
 import { ExistingOperation } from '../../../domain/operations/operation';
 import { Access, CurrentPrincipal } from '../shared/auth/access';
 import { ForResellerKeys } from '../shared/auth/partner-profile-routing';
+import { Idempotent } from '../shared/idempotent';
 import { Documented } from '../shared/openapi/documented';
 import { operationResult } from '../shared/operation-results';
 import { RequestValidationError } from '../shared/problem';
@@ -28,6 +29,7 @@ export class ResellerDomainsController {
   ) {}
 
   @Post('domains')
+  @Idempotent()
   @ForResellerKeys()
   @Documented({
     summary:
@@ -97,6 +99,7 @@ export class ResellerDomainsController {
   }
 
   @Post('domains/:name/renewals')
+  @Idempotent()
   @Documented({
     summary:
       "Renew one of the account's names from its current expiry (restored first in redemption), charged to the " +

@@ -16,6 +16,7 @@ import {
 } from '../../../projections/billing/billing.queries';
 import { Access, CurrentPrincipal } from '../shared/auth/access';
 import { EmptyBodyPipe } from '../shared/empty-body.pipe';
+import { Idempotent } from '../shared/idempotent';
 import { Documented } from '../shared/openapi/documented';
 import { CursorQuery, NoQuery } from '../shared/request-params';
 import { cursorList, decodeCursor } from '../shared/partner-lists';
@@ -115,6 +116,7 @@ export class Web3AccountController {
   }
 
   @Post('wallets')
+  @Idempotent()
   @Documented({
     summary: 'Create a custodial wallet (the first becomes the default one)',
     answer: 'WalletCreateResult',

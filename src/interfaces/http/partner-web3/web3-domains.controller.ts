@@ -13,6 +13,7 @@ import { Custody, RequestedOwner } from '../../../domain/web3-domains/custody';
 import { DomainErrorCode } from '../../../domain/shared/errors';
 import { Web3Name } from '../../../domain/web3-domains/names';
 import { Access, CurrentPrincipal } from '../shared/auth/access';
+import { Idempotent } from '../shared/idempotent';
 import { Documented } from '../shared/openapi/documented';
 import { NoQuery } from '../shared/request-params';
 import { list } from '../shared/partner-lists';
@@ -73,6 +74,7 @@ export class Web3DomainsController {
   }
 
   @Post('domains')
+  @Idempotent()
   @Documented({
     summary: 'Claim a name into a wallet of the account (its default one unless told); charged to the running balance',
     answer: 'DomainOperationResult',
@@ -147,6 +149,7 @@ export class Web3DomainsController {
   }
 
   @Delete('domains/:name')
+  @Idempotent()
   @Documented({
     summary: 'Return a domain claimed within the return window; its price is credited back',
     answer: 'DomainOperationResult',

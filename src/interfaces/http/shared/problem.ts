@@ -62,6 +62,8 @@ export const DOMAIN_STATUS: Readonly<Record<DomainErrorCode, number>> = {
   EXPIRATION_DATE_MISMATCH: 409,
   TRANSFER_LOCKED: 409,
   RECORD_EXISTS: 409,
+  IDEMPOTENCY_KEY_REUSED: 409,
+  IDEMPOTENCY_KEY_IN_USE: 409,
 };
 
 /** Codes of statuses that no domain error raises; each surface maps them into its own vocabulary. */

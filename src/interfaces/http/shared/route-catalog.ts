@@ -5,6 +5,7 @@ import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
 import { FASTIFY_ROUTE_CONFIG_METADATA } from '@nestjs/platform-fastify/constants';
 import { ACCESS_METADATA, RouteAccess } from './auth/access';
 import { TAKES_FORM } from './http-input';
+import { IDEMPOTENT } from './idempotent';
 import { readsBody } from './undeclared-body.guard';
 import { DOCUMENTED, RouteDocumentation } from './openapi/documented';
 
@@ -23,6 +24,8 @@ export interface CatalogRoute {
   readonly body?: Type;
   /** It reads its body itself, in a format of its own (the chain proxy's JSON-RPC): no class checks it. */
   readonly readsOwnBody: boolean;
+  /** It takes an `Idempotency-Key` header (`@Idempotent()`). */
+  readonly idempotent: boolean;
   readonly documentation?: RouteDocumentation;
 }
 
@@ -103,6 +106,7 @@ export const routeCatalogOf = (
           ...classes,
           body: documentation?.body ?? classes.body,
           readsOwnBody: readsBody(controller, name) && classes.body === undefined,
+          idempotent: reflector.get<boolean | undefined>(IDEMPOTENT, handler) === true,
           documentation,
         },
       ];

@@ -54,6 +54,8 @@ export const PARTNER_CODES: ReadonlySet<string> = new Set([
   'QUOTE_USED',
   'EXPIRATION_DATE_MISMATCH',
   'TRANSFER_LOCKED',
+  'IDEMPOTENCY_KEY_REUSED',
+  'IDEMPOTENCY_KEY_IN_USE',
 ]);
 
 /** The codes of surface E (`decisions.md` §5) and the generic ones every `{code}` surface shares. */

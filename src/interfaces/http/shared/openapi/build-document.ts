@@ -54,6 +54,10 @@ const errorResponses = (
   }
   if (hasParameters) add(404, 'nothing of this account answers to the path');
   for (const code of route.documentation?.refuses ?? []) add(DOMAIN_STATUS[code], code);
+  if (route.idempotent) {
+    add(409, 'IDEMPOTENCY_KEY_REUSED: the Idempotency-Key came with another request');
+    add(409, 'IDEMPOTENCY_KEY_IN_USE: the first request with the Idempotency-Key is still being answered');
+  }
   const responses: Record<string, unknown> = {};
   for (const [status, texts] of [...byStatus].sort(([a], [b]) => a - b))
     responses[String(status)] = errorResponse(surface, texts.join('; '));
@@ -62,6 +66,16 @@ const errorResponses = (
     'any other error: limits of size (413, 414, 431), media types (415), methods (405), failures (5xx)',
   );
   return responses;
+};
+
+/** The header of the routes that charge or start an operation (`@Idempotent()`, docs/http.md). */
+const IDEMPOTENCY_KEY_PARAMETER = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description:
+    'Makes the request safe to send again: the same request with the same key within 24 hours is answered as the first was (header Idempotent-Replayed: true), without a second operation or charge; the key with another request is 409 IDEMPOTENCY_KEY_REUSED, and while the first is being answered 409 IDEMPOTENCY_KEY_IN_USE. Scoped to the account.',
+  schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x20-\\x7E]+$' },
 };
 
 const operationOf = (
@@ -74,6 +88,7 @@ const operationOf = (
   const parameters = [
     ...parametersOf(route.params && classes[route.params.name], 'path'),
     ...parametersOf(route.query && classes[route.query.name], 'query'),
+    ...(route.idempotent ? [IDEMPOTENCY_KEY_PARAMETER] : []),
   ];
   const open = !route.access || ('open' in route.access && route.access.open);
   const bodySchema = route.body && classes[route.body.name];
