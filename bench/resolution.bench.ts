@@ -42,6 +42,7 @@ import { tokenIdOf } from '../src/domain/chains/blockchain';
 import { ChainNetwork } from '../src/infrastructure/chain/chain-network';
 import { OpenChains } from '../src/infrastructure/chain/open-chains';
 import { unsArtifact } from '../src/infrastructure/chain/uns-artifacts';
+import { UNEMPTIED_BUCKETS } from './bench-service';
 import { AppConfig } from '../src/infrastructure/config/config';
 import { Engine } from '../src/infrastructure/engine/engine.service';
 import { createLogger } from '../src/infrastructure/logging/logger';
@@ -299,7 +300,7 @@ const startService = async (
   databaseUrl: string,
   chains: OpenChains & { env: Record<string, string> },
 ): Promise<{ app: NestFastifyApplication; baseUrl: string; config: AppConfig }> => {
-  const config = new AppConfig({ ...chains.env, LOG_LEVEL: 'info' });
+  const config = new AppConfig({ ...chains.env, LOG_LEVEL: 'info', ...UNEMPTIED_BUCKETS });
   // a request log line is part of what each request costs in production: written, but to nowhere
   const logger = createLogger(config.values.logLevel, pino.destination({ dest: '/dev/null', sync: false }));
   const app = await createApp({ config, runtime: new Runtime('all', databaseUrl, chains), logger });

@@ -16,8 +16,14 @@ import { formatProblems, SurfaceName, surfaceOfPath } from './surface-formats';
  */
 const SURFACES: readonly SurfaceName[] = ['agent', 'oauth', 'partner', 'resolution', 'service'];
 
-/** Tables whose rows change without any request being accepted: consumer positions and rate-limit counts. */
-const BOOKKEEPING = new Set(['consumer_checkpoints', 'rate_limit_hits', 'schema_migrations', 'projection_generations']);
+/** Tables whose rows change without any request being accepted: consumer positions and rate-limit budgets. */
+const BOOKKEEPING = new Set([
+  'consumer_checkpoints',
+  'rate_limit_hits',
+  'credential_buckets',
+  'schema_migrations',
+  'projection_generations',
+]);
 
 const snapshot = async (pool: Pool): Promise<Record<string, number>> => {
   const { rows } = await pool.query<{ table_name: string }>(

@@ -20,6 +20,9 @@ const PARTNER_CODES = [
   'NOT_FOUND',
   'NOT_AVAILABLE',
   'EXCEEDS_LIMIT',
+  'RATE_LIMITED',
+  'IDEMPOTENCY_KEY_REUSED',
+  'IDEMPOTENCY_KEY_IN_USE',
   'INSUFFICIENT_BALANCE',
   'NO_CHANGE',
   'CONCURRENT_OPERATION',
@@ -33,7 +36,15 @@ const PARTNER_CODES = [
   'SIGNATURE_INVALID',
   'BAD_GATEWAY',
 ];
-const RESOLUTION_CODES = ['VALIDATION', 'BAD_REQUEST', 'UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'EXCEEDS_LIMIT'];
+const RESOLUTION_CODES = [
+  'VALIDATION',
+  'BAD_REQUEST',
+  'UNAUTHORIZED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'EXCEEDS_LIMIT',
+  'RATE_LIMITED',
+];
 const AGENT_ERRORS = ['invalid_request', 'unauthorized', 'forbidden', 'unknown_action', 'not_found', 'rate_limited'];
 const OAUTH_ERRORS = ['invalid_request', 'invalid_grant', 'unsupported_grant_type', 'slow_down'];
 

@@ -15,6 +15,8 @@ export interface Principal {
   readonly via: 'api_key' | 'oauth_token' | 'partner_key' | 'resolution_key';
   readonly scopes: readonly string[];
   readonly profile: PartnerProfile | null;
+  /** The credential's rate-limit bucket (its digest, or the token family): never the secret itself. */
+  readonly bucket: string;
 }
 
 const JWT_PATTERN = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
@@ -64,11 +66,17 @@ export class Authenticator {
     const family = await this.remembered(familyKey(claims.fid), async () => {
       const { state } = await loadStream(this.store, refreshFamilyStream(claims.fid as string), refreshFamilyDecider);
       return state.status === 'ACTIVE'
-        ? { accountId: state.accountId, via: 'oauth_token', scopes: state.scope.split(' '), profile: null }
+        ? {
+            accountId: state.accountId,
+            via: 'oauth_token',
+            scopes: state.scope.split(' '),
+            profile: null,
+            bucket: familyKey(claims.fid as string),
+          }
         : undefined;
     });
     if (!family || family.accountId !== claims.sub) return undefined;
-    return { accountId: claims.sub, via: 'oauth_token', scopes: claims.scope.split(' '), profile: null };
+    return { ...family, scopes: claims.scope.split(' ') };
   }
 
   /** Surfaces C and D: a partner access key (a JWT we issued and still hold as a credential). */
@@ -91,7 +99,7 @@ export class Authenticator {
     const principal = await this.remembered(digest, async () => {
       const { state } = await loadStream(this.store, credentialStream(digest), credentialDecider);
       return state.status === 'ACTIVE' && state.kind === kind
-        ? { accountId: state.accountId, via, scopes: state.scopes, profile: null }
+        ? { accountId: state.accountId, via, scopes: state.scopes, profile: null, bucket: `key:${digest}` }
         : undefined;
     });
     return principal?.via === via ? principal : undefined;

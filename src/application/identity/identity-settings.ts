@@ -1,3 +1,8 @@
+import { TokenRate } from '../../domain/identity/token-bucket';
+
+/** The kinds of credentials whose rates are set apart: agent keys and tokens, partner keys, resolution keys. */
+export type CredentialFamily = 'agent' | 'partner' | 'resolution';
+
 /** The identity numbers that configuration decides (SettingsModule builds this from AppConfig). */
 export class IdentitySettings {
   constructor(
@@ -13,6 +18,12 @@ export class IdentitySettings {
     readonly issuer: string = 'http://localhost',
     /** Calls per window of surface A's open searches from one IP address. */
     readonly agentOpenLimitPerIp: number = 300,
+    /** The token bucket of each kind of credential; null: no limit. */
+    readonly credentialRates: Readonly<Record<CredentialFamily, TokenRate | null>> = {
+      agent: null,
+      partner: null,
+      resolution: null,
+    },
   ) {}
 }
 

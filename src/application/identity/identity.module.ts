@@ -1,3 +1,4 @@
+import { CredentialRateLimits } from './credential-rate-limits';
 import { Module, OnModuleInit } from '@nestjs/common';
 import { ConsumerRegistry } from '../shared/consumer-registry';
 import { Authenticator } from './authenticator';
@@ -14,6 +15,7 @@ import { VerifySignupHandler } from './verify-signup.command';
 @Module({
   providers: [
     Authenticator,
+    CredentialRateLimits,
     OAuthTokens,
     SignupMailer,
     OpenAccountHandler,
@@ -24,7 +26,7 @@ import { VerifySignupHandler } from './verify-signup.command';
     RefreshAccessTokenHandler,
     RevokeRefreshTokenHandler,
   ],
-  exports: [Authenticator],
+  exports: [Authenticator, CredentialRateLimits],
 })
 export class IdentityModule implements OnModuleInit {
   constructor(

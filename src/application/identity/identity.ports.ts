@@ -1,3 +1,5 @@
+import { TokenDecision, TokenRate } from '../../domain/identity/token-bucket';
+
 /** What identity needs from the outside, each behind a port so unit tests can use plain implementations. */
 
 /** Seals small secrets (a signup code for the mailer, a private key) with the service's secret key. */
@@ -40,4 +42,12 @@ export interface RateDecision {
  */
 export abstract class RateLimiter {
   abstract hit(bucket: string, limit: number, windowSeconds: number): Promise<RateDecision>;
+}
+
+/**
+ * The token buckets of credentials (`takeToken`), one per credential, shared by every process of the service: a
+ * request takes a token from its credential's bucket, or is refused.
+ */
+export abstract class CredentialBuckets {
+  abstract take(bucket: string, rate: TokenRate): Promise<TokenDecision>;
 }

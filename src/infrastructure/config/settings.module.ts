@@ -1,3 +1,4 @@
+import { TokenRate } from '../../domain/identity/token-bucket';
 import { Global, Module } from '@nestjs/common';
 import { ResellerSettings } from '../../application/dns-domains/reseller-settings';
 import { TldCatalog } from '../../application/dns-domains/tld-catalog';
@@ -23,6 +24,9 @@ const ownHostsOf = (config: AppConfig): string[] => [
     ...config.values.hostingAddress.split(','),
   ]),
 ];
+
+/** A kind of credential's token bucket; none when its rate is 0. */
+const rateOf = (perSecond: number, burst: number): TokenRate | null => (perSecond > 0 ? { perSecond, burst } : null);
 
 /** Where people reach the service (`PUBLIC_URL`). */
 const publicUrlOf = (config: AppConfig): string => config.values.publicUrl ?? `http://localhost:${config.values.port}`;
@@ -61,6 +65,11 @@ const publicUrlOf = (config: AppConfig): string => config.values.publicUrl ?? `h
           values.credentialCacheMs,
           issuerOf(config),
           values.agentOpenRateLimitPerIp,
+          {
+            agent: rateOf(values.agentKeyRatePerSecond, values.agentKeyRateBurst),
+            partner: rateOf(values.partnerKeyRatePerSecond, values.partnerKeyRateBurst),
+            resolution: rateOf(values.resolutionKeyRatePerSecond, values.resolutionKeyRateBurst),
+          },
         );
       },
       inject: [AppConfig],

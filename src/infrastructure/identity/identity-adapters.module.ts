@@ -1,13 +1,20 @@
 import { join } from 'node:path';
 import { Global, Logger, Module, OnApplicationShutdown } from '@nestjs/common';
 import { Pool } from 'pg';
-import { PasswordHasher, RateLimiter, SecretBox, TokenSigner } from '../../application/identity/identity.ports';
+import {
+  CredentialBuckets,
+  PasswordHasher,
+  RateLimiter,
+  SecretBox,
+  TokenSigner,
+} from '../../application/identity/identity.ports';
 import { Clock } from '../../application/shared/clock';
 import { Mailer } from '../../application/shared/mailer.port';
 import { AppConfig } from '../config/config';
 import { issuerOf } from '../config/settings.module';
 import { MailboxDirectoryMailer } from '../mail/mailbox-directory-mailer';
 import { SmtpMailer } from '../mail/smtp-mailer';
+import { PostgresCredentialBuckets } from '../postgres/postgres-credential-buckets';
 import { PostgresRateLimiter } from '../postgres/postgres-rate-limiter';
 import { AesSecretBox, loadSecretKey } from '../secrets/aes-secret-box';
 import { Argon2PasswordHasher } from '../secrets/argon2-password-hasher';
@@ -45,6 +52,11 @@ class MailerShutdown implements OnApplicationShutdown {
       inject: [Pool, SecretBox, AppConfig],
     },
     {
+      provide: CredentialBuckets,
+      useFactory: (pool: Pool, clock: Clock) => new PostgresCredentialBuckets(pool, clock),
+      inject: [Pool, Clock],
+    },
+    {
       provide: RateLimiter,
       useFactory: (pool: Pool, clock: Clock) => new PostgresRateLimiter(pool, clock),
       inject: [Pool, Clock],
@@ -52,6 +64,6 @@ class MailerShutdown implements OnApplicationShutdown {
     { provide: Mailer, useFactory: mailerFor, inject: [AppConfig] },
     { provide: MailerShutdown, useFactory: (mailer: Mailer) => new MailerShutdown(mailer), inject: [Mailer] },
   ],
-  exports: [SecretBox, PasswordHasher, TokenSigner, RateLimiter, Mailer],
+  exports: [SecretBox, PasswordHasher, TokenSigner, RateLimiter, CredentialBuckets, Mailer],
 })
 export class IdentityAdaptersModule {}

@@ -56,6 +56,7 @@ export const PARTNER_CODES: ReadonlySet<string> = new Set([
   'TRANSFER_LOCKED',
   'IDEMPOTENCY_KEY_REUSED',
   'IDEMPOTENCY_KEY_IN_USE',
+  'RATE_LIMITED',
 ]);
 
 /** The codes of surface E (`decisions.md` §5) and the generic ones every `{code}` surface shares. */
@@ -66,6 +67,7 @@ export const RESOLUTION_CODES: ReadonlySet<string> = new Set([
   'FORBIDDEN',
   'NOT_FOUND',
   'EXCEEDS_LIMIT',
+  'RATE_LIMITED',
 ]);
 
 /**

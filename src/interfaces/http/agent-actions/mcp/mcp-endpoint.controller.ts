@@ -20,6 +20,8 @@ import { Unauthorized } from '../../../../domain/shared/errors';
 import { Access } from '../../shared/auth/access';
 import { bearerOf } from '../../shared/auth/credential.guard';
 import { NoQuery } from '../../shared/request-params';
+import { admitCredential } from '../../shared/auth/credential-admission';
+import { CredentialRateLimits } from '../../../../application/identity/credential-rate-limits';
 import { RequestValidationError } from '../../shared/problem';
 import { AgentActionRegistry } from '../agent-action.registry';
 import { AgentTool, AgentTools } from './agent-tools';
@@ -53,6 +55,7 @@ export class McpEndpointController {
     private readonly tools: AgentTools,
     private readonly authenticator: Authenticator,
     private readonly settings: IdentitySettings,
+    private readonly limits: CredentialRateLimits,
   ) {}
 
   @Post()
@@ -139,6 +142,7 @@ export class McpEndpointController {
       void reply.header('www-authenticate', `Bearer error="insufficient_scope", scope="${scope}", ${metadata}`);
       throw new ForbiddenException(`The credential lacks the scope ${scope}`);
     }
+    await admitCredential(this.limits, caller, reply);
     return caller;
   }
 }

@@ -1,9 +1,11 @@
 import { CanActivate, ExecutionContext, ForbiddenException, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { FastifyRequest } from 'fastify';
+import { FastifyReply, FastifyRequest } from 'fastify';
 import { Authenticator, Principal } from '../../../../application/identity/authenticator';
+import { CredentialRateLimits } from '../../../../application/identity/credential-rate-limits';
 import { Unauthorized } from '../../../../domain/shared/errors';
 import { ACCESS_METADATA, AuthenticatedRequest, RouteAccess } from './access';
+import { admitCredential } from './credential-admission';
 
 export const bearerOf = (request: FastifyRequest): string | undefined => {
   const header = request.headers.authorization;
@@ -13,13 +15,15 @@ export const bearerOf = (request: FastifyRequest): string | undefined => {
 
 /**
  * Authenticates every route that declares its access: the surface decides which credential counts, a missing or
- * invalid one is 401, a valid one without the right scope or profile is 403, each in the surface's own format.
+ * invalid one is 401, a valid one without the right scope or profile is 403, one past its rate limit is 429, each
+ * in the surface's own format.
  */
 @Injectable()
 export class CredentialGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     private readonly authenticator: Authenticator,
+    private readonly limits: CredentialRateLimits,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -39,6 +43,7 @@ export class CredentialGuard implements CanActivate {
     if (access.surface === 'partner' && principal.profile !== access.profile) {
       throw new ForbiddenException(`This route is for partners of profile ${access.profile}`);
     }
+    await admitCredential(this.limits, principal, context.switchToHttp().getResponse<FastifyReply>());
     request.principal = principal;
     return true;
   }

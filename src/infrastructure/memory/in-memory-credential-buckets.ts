@@ -1,0 +1,16 @@
+import { CredentialBuckets } from '../../application/identity/identity.ports';
+import { Clock } from '../../application/shared/clock';
+import { takeToken, TokenBucket, TokenDecision, TokenRate } from '../../domain/identity/token-bucket';
+
+/** Token buckets of one process, for unit tests and the contract suite the PostgreSQL adapter must agree with. */
+export class InMemoryCredentialBuckets implements CredentialBuckets {
+  private readonly buckets = new Map<string, TokenBucket>();
+
+  constructor(private readonly clock: Clock) {}
+
+  async take(bucket: string, rate: TokenRate): Promise<TokenDecision> {
+    const decision = takeToken(this.buckets.get(bucket), this.clock.now(), rate);
+    this.buckets.set(bucket, decision.bucket);
+    return decision;
+  }
+}
