@@ -180,4 +180,17 @@ describe.each(WORK_QUEUE_ADAPTERS)('work queue contract: %s', (_name, open) => {
     stopHere();
     stopLater();
   });
+
+  it('gives back at once the work leased to owners that are gone, and only theirs', async () => {
+    const { queue, other } = subject;
+    await queue.schedule('op-1', { dependencyId: 'plop_1', runAfter: null });
+    await queue.schedule('op-2', { dependencyId: 'plop_2', runAfter: null });
+    const gone = await queue.lease('host:1:gone', HOUR_MS);
+    const alive = await queue.lease('host:2:alive', HOUR_MS);
+    expect(await other.releaseLeasesOf((owner) => owner === 'host:1:gone')).toBe(1);
+    expect(await other.lease('host:3:next', HOUR_MS)).toMatchObject({ dependencyId: gone?.dependencyId, attempts: 2 });
+    expect(await other.lease('host:3:next', HOUR_MS)).toBeUndefined(); // the live owner's lease stands
+    expect(alive).toBeDefined();
+    expect(await other.releaseLeasesOf(() => false)).toBe(0);
+  });
 });

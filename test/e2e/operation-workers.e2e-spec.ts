@@ -83,4 +83,32 @@ describe('operation workers across processes', () => {
     expect(runs).toEqual({ [first]: 2, [second]: 1 }); // run again after the crash...
     expect(effects).toBe(2); // ...but its effect happened once
   });
+
+  it('takes back at once the work of a process of this host that was killed, instead of waiting out its lease', async () => {
+    const LEASE_MS = 120_000;
+    const databaseUrl = await createTestDatabase();
+    const child = await startChildWorker(databaseUrl, { WORKER_LEASE_MS: String(LEASE_MS) });
+    const api = await app({ databaseUrl, role: 'api', env: WORKER_ENV, extraModules });
+
+    const listener = new Client({ connectionString: databaseUrl });
+    await listener.connect();
+    await listener.query(`listen ${TEST_STEP_HELD_CHANNEL}`);
+    const held = new Promise<string>((resolve) =>
+      listener.on('notification', (message) => resolve(message.payload as string)),
+    );
+    const requested = await requestTestOperation(api, { steps: [{ holdFirstRun: true }, {}] });
+    await held; // leased to the child, its lease two minutes long
+    await killed(child);
+    await listener.end();
+
+    const started = Date.now();
+    const survivor = await app({
+      databaseUrl,
+      env: { ...WORKER_ENV, WORKER_LEASE_MS: String(LEASE_MS) },
+      extraModules,
+    });
+    await survivor.settled();
+    expect((await readOperation(survivor, requested)).status).toBe('COMPLETED');
+    expect(Date.now() - started).toBeLessThan(LEASE_MS / 4);
+  });
 });

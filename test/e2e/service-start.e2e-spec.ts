@@ -103,7 +103,13 @@ describe('starting the service', () => {
       const [ready, ...starting] = [seen[seen.length - 1], ...seen.slice(0, -1)];
       expect(ready).toEqual({
         status: 200,
-        body: { status: 'ok', database: { status: 'up', latencyMs: expect.any(Number) } },
+        body: {
+          status: 'ok',
+          database: { status: 'up', latencyMs: expect.any(Number) },
+          chains: Object.fromEntries(
+            ['ETH', 'MATIC', 'BASE'].map((chain) => [chain, { status: 'up', head: expect.any(Number) }]),
+          ),
+        },
         keysPrinted: true,
       });
       // the port answered from the first moment, saying what was left, and the list only ever got shorter

@@ -42,7 +42,7 @@ export const spawnService = (env: Record<string, string>, args: string[] = []): 
 export const startService = (
   env: Record<string, string>,
   args: string[] = [],
-): Promise<ChildProcess & { startOutput: string }> =>
+): Promise<ChildProcess & { startOutput: string; output(): string }> =>
   new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [...ENTRY, 'serve', ...args], {
       cwd: ROOT,
@@ -52,7 +52,8 @@ export const startService = (
     let output = '';
     const onData = (chunk: Buffer): void => {
       output += chunk.toString();
-      if (output.includes('domain-engine serving on')) resolve(Object.assign(child, { startOutput: output }));
+      if (output.includes('domain-engine serving on'))
+        resolve(Object.assign(child, { startOutput: output, output: () => output }));
     };
     child.stdout.on('data', onData);
     child.stderr.on('data', onData);

@@ -51,6 +51,12 @@ export abstract class ChainWriter {
   ): Promise<ChainWriteResult>;
   /** Follows up a write recorded before (undefined if there is none): its receipt, or its bytes sent again. */
   abstract resume(writeId: string, blockchain: Blockchain): Promise<ChainWriteResult | undefined>;
+  /**
+   * After `blockchain` went back to a block of time `since` (epoch ms): every write sent since whose transaction is no
+   * longer on the chain is followed up as a retry would (its bytes sent again while its nonce is free, or the chain
+   * checked for its effect), so that it lands once. Answers how many were followed up.
+   */
+  abstract resendDropped(blockchain: Blockchain, since: number): Promise<number>;
   /** The service's own key as a signer: the owner of domains returned to it, which it hands on to claimers. */
   abstract serviceSigner(): MessageSigner;
   /** An owner's call signed with a key the service holds, then relayed. */

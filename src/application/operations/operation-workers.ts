@@ -91,6 +91,10 @@ export class OperationWorkers implements LeasedWork<Lease> {
     return this.queue.onScheduled(wake);
   }
 
+  releaseLeasesOf(isGone: (owner: string) => boolean): Promise<number> {
+    return this.queue.releaseLeasesOf(isGone);
+  }
+
   async backlog(): Promise<Backlog> {
     // what workers do appends events, which settled() sees in the store: no mark of their own. Looking ahead, due
     // work is often not leasable yet, so the loops are left to find it at their next poll

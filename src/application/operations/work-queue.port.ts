@@ -22,6 +22,8 @@ export abstract class WorkQueue {
   abstract finish(lease: Lease): Promise<void>;
   /** Gives the work back, due again at `runAfter` (epoch ms). */
   abstract postpone(lease: Lease, runAfter: number): Promise<void>;
+  /** Frees the work leased to the owners `isGone` picks (processes that exited); answers how many items. */
+  abstract releaseLeasesOf(isGone: (owner: string) => boolean): Promise<number>;
   /** Whether any work is due now or within `withinMs` (leased or not). */
   abstract hasDueWork(withinMs?: number): Promise<boolean>;
   /** Calls `listener` when work was scheduled (a hint to lease). Returns an unsubscribe. */

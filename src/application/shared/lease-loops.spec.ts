@@ -42,6 +42,10 @@ class ListedWork implements LeasedWork<string> {
     this.done.push(item);
   }
 
+  async releaseLeasesOf(): Promise<number> {
+    return 0;
+  }
+
   leaseFailed(error: unknown): void {
     this.failures.push(`lease: ${(error as Error).message}`);
     this.changed.notify();

@@ -31,6 +31,11 @@ export interface LeasedWork<Item> {
   /** Calls `wake` when work was added (a notification); returns an unsubscribe. */
   onArrival(wake: () => void): () => void;
   backlog(): Promise<Backlog>;
+  /**
+   * Gives back at once the items leased to owners that `isGone` says have exited (killed on this host), instead of
+   * letting them wait out their leases; answers how many.
+   */
+  releaseLeasesOf(isGone: (owner: string) => boolean): Promise<number>;
 }
 
 /**

@@ -71,6 +71,8 @@ export abstract class WebhookOutbox {
   ): Promise<DeliveryPage>;
   /** The PENDING delivery due first whose lease is free or expired, leased to `owner` for `leaseMs`. */
   abstract lease(owner: string, leaseMs: number): Promise<LeasedDelivery | undefined>;
+  /** Frees the deliveries leased to the owners `isGone` picks (processes that exited); answers how many. */
+  abstract releaseLeasesOf(isGone: (owner: string) => boolean): Promise<number>;
   /**
    * Records an attempt (none when `attempt` is null: the delivery is dropped unsent) and what follows, and frees
    * the lease. False, and nothing recorded, when the lease was taken over meanwhile.

@@ -45,6 +45,31 @@ export type ChainBlocksIndexed = DomainEvent<
   { blockchain: Blockchain; fromBlock: number; toBlock: number; toBlockHash: string }
 >;
 
+/**
+ * A domain whose logs fell out of the chain (a reorganisation), told again as the chain now has it: `replay` is
+ * every log of the token still on the chain, in order, for read models to fold anew (empty: the token is gone).
+ */
+export type DomainRewound = DomainEvent<
+  'DomainRewound',
+  { blockchain: Blockchain; tokenId: string; replay: readonly RegistryLogEvent[] }
+>;
+
+/**
+ * Closes the append of a reorganisation: the chain went back to `toBlock` (whose hash it still has), so the blocks
+ * after it, up to `orphanedThrough`, are no longer on it; the indexer goes on after `toBlock` on the new branch.
+ */
+export type ChainRewound = DomainEvent<
+  'ChainRewound',
+  {
+    blockchain: Blockchain;
+    toBlock: number;
+    toBlockHash: string;
+    /** Epoch milliseconds of `toBlock`: what was sent after it may have been in a dropped block. */
+    toBlockTime: number;
+    orphanedThrough: number;
+  }
+>;
+
 export type RegistryLogEvent =
   | DomainTransferred
   | DomainNamed
@@ -54,6 +79,6 @@ export type RegistryLogEvent =
   | ReverseResolutionSet
   | ReverseResolutionRemoved;
 
-export type ChainStreamEvent = RegistryLogEvent | ChainBlocksIndexed;
+export type ChainStreamEvent = RegistryLogEvent | ChainBlocksIndexed | DomainRewound | ChainRewound;
 
 export const chainStream = (blockchain: Blockchain): string => `chain-${blockchain}`;

@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { createPublicClient, http, PublicClient } from 'viem';
-import { EventStore, WrongExpectedVersion } from '../../application/shared/event-store.port';
-import { ChainBlocksIndexed, chainStream } from '../../domain/chains/registry-log.events';
+import { EventStore, StoredEvent, WrongExpectedVersion } from '../../application/shared/event-store.port';
+import { Anchor, Ancestor, indexedHistoryOf, rewindTo } from '../../domain/chains/chain-rewind';
+import {
+  ChainBlocksIndexed,
+  ChainRewound,
+  ChainStreamEvent,
+  chainStream,
+} from '../../domain/chains/registry-log.events';
 import { ChainNetwork } from './chain-network';
 import { registryEventsOf } from './registry-logs';
 import { Log } from '../logging/log';
@@ -18,6 +24,8 @@ interface Progress {
   readonly version: number;
   /** The last block stored; the next read starts after it. */
   readonly lastBlock: bigint;
+  /** Its hash as it was read: the chain still has that block while it still has this hash. Null before the first. */
+  readonly lastBlockHash: string | null;
 }
 
 /**
@@ -25,6 +33,12 @@ interface Progress {
  * at least `confirmations` deep and appends them with a closing `ChainBlocksIndexed` in one append at the stream's
  * version: a crash loses the whole step or nothing, a restart goes on after the last stored block, and a second
  * indexer of the same chain (another process) loses the version race instead of storing a range twice.
+ *
+ * Chains reorganise (Polygon and Base do; a local node restarted from a state saved a little earlier goes back too):
+ * before each step the indexer checks that the last block it stored is still the chain's, by its hash. When it is
+ * not, it finds the newest block it stored that the chain still has, tells again every domain a dropped log touched
+ * (`DomainRewound`, from the logs still on the chain) and records the rewind (`ChainRewound`), then indexes the new
+ * branch from there. Read models fold the replay anew, so they never show an orphaned mint or record.
  */
 export class ChainIndexer {
   private readonly client: PublicClient;
@@ -84,10 +98,12 @@ export class ChainIndexer {
     });
   }
 
-  /** One step; true when it stored a range (so there may be more right away). */
+  /** One step; true when it stored a range or a rewind (so there may be more right away). */
   async step(): Promise<boolean> {
     const progress = await this.loadProgress();
-    const safe = await this.safeHead();
+    const head = await this.client.getBlockNumber({ cacheTime: 0 });
+    if (await this.leftTheChain(progress, head)) return this.rewind(progress, head);
+    const safe = head - BigInt(this.options.confirmations);
     const fromBlock = progress.lastBlock + 1n;
     if (fromBlock > safe) return false;
     const toBlock =
@@ -123,7 +139,7 @@ export class ChainIndexer {
           accountId: null,
         },
       );
-      this.progress = { version: versions[0], lastBlock: toBlock };
+      this.progress = { version: versions[0], lastBlock: toBlock, lastBlockHash: closing.hash as string };
     } catch (error) {
       if (!(error instanceof WrongExpectedVersion)) throw error;
       this.progress = undefined; // another indexer stored this range first: go on from what it stored
@@ -131,6 +147,61 @@ export class ChainIndexer {
     }
     this.releaseWaiters();
     return true;
+  }
+
+  /** Whether the last block stored is no longer the chain's: the chain is shorter now, or has another block there. */
+  private async leftTheChain(progress: Progress, head: bigint): Promise<boolean> {
+    if (progress.lastBlockHash === null) return false;
+    if (progress.lastBlock > head) return true;
+    const block = await this.client.getBlock({ blockNumber: progress.lastBlock });
+    return block.hash !== progress.lastBlockHash;
+  }
+
+  /** Goes back to the newest stored block the chain still has, telling again what the dropped blocks touched. */
+  private async rewind(progress: Progress, head: bigint): Promise<boolean> {
+    const streamId = chainStream(this.network.blockchain);
+    const history = indexedHistoryOf((await this.store.readStream(streamId)) as unknown as ChainStreamEvent[]);
+    const ancestor = (await this.newestKept(history.anchors, head)) ?? (await this.beforeRegistry());
+    const events = rewindTo(history, ancestor, Number(progress.lastBlock), this.network.blockchain);
+    try {
+      const { versions } = await this.store.append(
+        [{ streamId, expectedVersion: progress.version === 0 ? 'no_stream' : progress.version, events }],
+        {
+          commandId: randomUUID(),
+          correlationId: `${streamId}:rewind:${ancestor.block}`,
+          causationId: `${streamId}:rewind:${ancestor.block}`,
+          accountId: null,
+        },
+      );
+      this.progress = { version: versions[0], lastBlock: BigInt(ancestor.block), lastBlockHash: ancestor.hash };
+    } catch (error) {
+      if (!(error instanceof WrongExpectedVersion)) throw error;
+      this.progress = undefined; // another indexer stored it first
+      return true;
+    }
+    this.options.log.warn(
+      `${this.network.blockchain} went back to block ${ancestor.block}: blocks ${ancestor.block + 1} to ` +
+        `${progress.lastBlock} are no longer on it; ${events.length - 1} domain(s) told again`,
+    );
+    return true;
+  }
+
+  /** The newest anchor whose block the chain still has with the same hash; undefined when none. */
+  private async newestKept(anchors: readonly Anchor[], head: bigint): Promise<Ancestor | undefined> {
+    for (const anchor of [...anchors].reverse()) {
+      if (BigInt(anchor.block) > head) continue;
+      const block = await this.client.getBlock({ blockNumber: BigInt(anchor.block) });
+      if (block.hash === anchor.hash) return { ...anchor, time: Number(block.timestamp) * 1000 };
+    }
+    return undefined;
+  }
+
+  /** The block before the registry's deployment: nothing of it is left when no stored block is on the chain. */
+  private async beforeRegistry(): Promise<Ancestor> {
+    const number = this.network.registryDeploymentBlock - 1n;
+    if (number < 0n) return { block: -1, hash: '', time: 0 };
+    const block = await this.client.getBlock({ blockNumber: number });
+    return { block: Number(number), hash: block.hash as string, time: Number(block.timestamp) * 1000 };
   }
 
   private schedule(delayMs: number): void {
@@ -170,9 +241,15 @@ export class ChainIndexer {
   private async loadProgress(): Promise<Progress> {
     if (this.progress) return this.progress;
     const last = await this.store.readLast(chainStream(this.network.blockchain));
-    this.progress = last
-      ? { version: last.streamPosition, lastBlock: BigInt((last.data as ChainBlocksIndexed['data']).toBlock) }
-      : { version: 0, lastBlock: this.network.registryDeploymentBlock - 1n };
+    // every append ends with ChainBlocksIndexed or ChainRewound: both say where the stream stands
+    const closing = last?.data as (ChainBlocksIndexed | ChainRewound)['data'] | undefined;
+    this.progress = closing
+      ? {
+          version: (last as StoredEvent).streamPosition,
+          lastBlock: BigInt(closing.toBlock),
+          lastBlockHash: closing.toBlockHash || null,
+        }
+      : { version: 0, lastBlock: this.network.registryDeploymentBlock - 1n, lastBlockHash: null };
     return this.progress;
   }
 

@@ -3,6 +3,8 @@ import { Pool } from 'pg';
 
 export interface JournalEntry<Intent> {
   readonly writeId: string;
+  /** `MINT` or `RELAY`. */
+  readonly kind: string;
   readonly intent: Intent;
   readonly transactionHash: `0x${string}` | null;
   readonly rawTransaction: `0x${string}` | null;
@@ -10,6 +12,7 @@ export interface JournalEntry<Intent> {
 
 interface Row {
   write_id: string;
+  kind: string;
   intent: unknown;
   transaction_hash: string | null;
   raw_transaction: string | null;
@@ -17,6 +20,7 @@ interface Row {
 
 const toEntry = <Intent>(row: Row): JournalEntry<Intent> => ({
   writeId: row.write_id,
+  kind: row.kind,
   intent: row.intent as Intent,
   transactionHash: row.transaction_hash as `0x${string}` | null,
   rawTransaction: row.raw_transaction as `0x${string}` | null,
@@ -54,10 +58,21 @@ export class ChainWriteJournal {
 
   async find<Intent>(writeId: string): Promise<JournalEntry<Intent> | undefined> {
     const { rows } = await this.pool.query<Row>(
-      'select write_id, intent, transaction_hash, raw_transaction from chain_writes where write_id = $1',
+      'select write_id, kind, intent, transaction_hash, raw_transaction from chain_writes where write_id = $1',
       [writeId],
     );
     return rows[0] && toEntry<Intent>(rows[0]);
+  }
+
+  /** The writes to `blockchain` whose transaction was sent at `since` (epoch ms) or later, in the order sent. */
+  async sentSince(blockchain: string, since: number): Promise<JournalEntry<unknown>[]> {
+    const { rows } = await this.pool.query<Row>(
+      `select write_id, kind, intent, transaction_hash, raw_transaction from chain_writes
+        where blockchain = $1 and transaction_hash is not null and sent_at >= to_timestamp($2::double precision / 1000)
+        order by nonce`,
+      [blockchain, since],
+    );
+    return rows.map((row) => toEntry(row));
   }
 
   async recordTransaction(writeId: string, hash: `0x${string}`, raw: `0x${string}`, nonce: number): Promise<void> {

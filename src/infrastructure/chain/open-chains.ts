@@ -10,6 +10,7 @@ import { startOrAdoptLocalChain } from './local-chain';
 import { unsAddresses } from './uns-artifacts';
 import { deployUnsLocally, pointLocalTokenUris } from './uns-deployment';
 import { Log } from '../logging/log';
+import { isAlive } from '../processes';
 
 /** Anvil's second development account: the relayer of embedded chains, never of a real network. */
 export const LOCAL_RELAYER_KEY: Hex = '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d';
@@ -58,6 +59,23 @@ export const openChains = async (
   const relayer = privateKeyToAccount(relayerKey).address;
   const started: RunningAnvil[] = [];
   const networks: ChainNetwork[] = [];
+  /** The data directory's node of `blockchain`, up with the contracts, the ETH fixtures and the metadata URIs. */
+  const bringUp = async (blockchain: Blockchain, port: number) => {
+    const chainId = BLOCKCHAINS[blockchain];
+    const node = await startOrAdoptLocalChain(join(dataDir, 'chains'), blockchain, chainId, port, log);
+    const { created, ...deployment } = await deployUnsLocally(
+      node.rpcUrl,
+      chainId,
+      web3Tlds.map((entry) => entry.tld),
+      relayer,
+      log,
+    );
+    if (created && blockchain === 'ETH') await mintFixtures(node.rpcUrl, deployment.mintingManager, relayerKey);
+    if (serving.tokenMetadata && web3Tlds.length > 0)
+      await pointLocalTokenUris(node.rpcUrl, chainId, serving.tokenMetadata, web3Tlds[0].tld);
+    return { node, chainId, deployment };
+  };
+  const supervisors: ChainSupervisor[] = [];
   try {
     for (const blockchain of chains) {
       const { rpcUrl, port, overrides } = settingsOf(config, blockchain);
@@ -68,19 +86,11 @@ export const openChains = async (
         );
         continue;
       }
-      const chainId = BLOCKCHAINS[blockchain];
-      const node = await startOrAdoptLocalChain(join(dataDir, 'chains'), blockchain, chainId, port, log);
-      if (node.ownedHere) started.push(node);
-      const { created, ...deployment } = await deployUnsLocally(
-        node.rpcUrl,
-        chainId,
-        web3Tlds.map((entry) => entry.tld),
-        relayer,
-        log,
-      );
-      if (created && blockchain === 'ETH') await mintFixtures(node.rpcUrl, deployment.mintingManager, relayerKey);
-      if (serving.tokenMetadata && web3Tlds.length > 0)
-        await pointLocalTokenUris(node.rpcUrl, chainId, serving.tokenMetadata, web3Tlds[0].tld);
+      const { node, chainId, deployment } = await bringUp(blockchain, port);
+      if (node.ownedHere) {
+        started.push(node);
+        supervisors.push(superviseChain(blockchain, node, async () => (await bringUp(blockchain, port)).node, log));
+      }
       // a local chain starts at block 0, not at the block of the mainnet deployment the package records
       networks.push(
         withOverrides(
@@ -97,7 +107,50 @@ export const openChains = async (
     networks,
     relayerKey,
     tlds: web3Tlds,
-    stop: async () => void (await Promise.all(started.map((node) => node.stop()))),
+    stop: async () => void (await Promise.all(supervisors.map((supervisor) => supervisor.stop()))),
+  };
+};
+
+/** How often an owned node is looked at, and how long to wait before trying to start it again. */
+const WATCH_MS = 1000;
+
+interface ChainSupervisor {
+  stop(): Promise<void>;
+}
+
+/**
+ * Keeps an owned node running: one that exits (killed, crashed) is started again on its port from its saved state
+ * (written every few seconds and at a clean stop), with the contracts placed again if that state was lost. What the
+ * lost seconds held is a reorganisation to the indexer, which goes back and has the service's writes sent again.
+ */
+const superviseChain = (
+  blockchain: Blockchain,
+  first: RunningAnvil,
+  restart: () => Promise<RunningAnvil>,
+  log: Pick<Log, 'info'>,
+): ChainSupervisor => {
+  let node = first;
+  let stopping = false;
+  let restarting: Promise<void> | undefined;
+  const timer = setInterval(() => {
+    if (stopping || restarting || node.pid === undefined || isAlive(node.pid)) return;
+    log.info(`the ${blockchain} chain (pid ${node.pid}) exited: starting it again`);
+    restarting = restart()
+      .then((again) => {
+        node = again;
+        log.info(`the ${blockchain} chain runs again (pid ${again.pid})`);
+      })
+      .catch((error: unknown) => log.info(`the ${blockchain} chain did not start again: ${(error as Error).message}`))
+      .finally(() => (restarting = undefined));
+  }, WATCH_MS);
+  timer.unref();
+  return {
+    stop: async () => {
+      stopping = true;
+      clearInterval(timer);
+      await restarting;
+      await node.stop();
+    },
   };
 };
 

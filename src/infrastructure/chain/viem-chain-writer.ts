@@ -112,6 +112,30 @@ export class ViemChainWriter extends ChainWriter {
     return this.sendRelay(writeId, blockchain, entry);
   }
 
+  async resendDropped(blockchain: Blockchain, since: number): Promise<number> {
+    const { client } = this.chains.on(blockchain);
+    let resent = 0;
+    for (const entry of await this.journal.sentSince(blockchain, since)) {
+      const mined = await client
+        .getTransactionReceipt({ hash: entry.transactionHash as Hex })
+        .then(() => true)
+        .catch((error: unknown) => {
+          if (error instanceof TransactionReceiptNotFoundError) return false;
+          throw error;
+        });
+      if (mined) continue;
+      // what a retry of the write does: the same bytes again, or the chain asked whether its effect is there
+      if (entry.kind === 'MINT') {
+        const { name, to, records } = entry.intent as MintIntent;
+        await this.mint(entry.writeId, blockchain, name, to, records);
+      } else {
+        await this.sendRelay(entry.writeId, blockchain, entry as JournalEntry<RelayIntent>);
+      }
+      resent++;
+    }
+    return resent;
+  }
+
   serviceSigner(): MessageSigner {
     const { relayer } = this.chains;
     return { address: lower(relayer.address), signRaw: (digest) => relayer.signMessage({ message: { raw: digest } }) };

@@ -10,6 +10,7 @@ import { ReadModelProgress } from '../../application/shared/read-your-writes';
 import { projectionsBehindInStore } from '../postgres/consumer-checkpoints';
 import { ConsumerRunner, FOLLOW_POLL_MS } from '../postgres/consumer-runner';
 import { PostgresNotifications } from '../postgres/postgres-notifications';
+import { ownerIsGone } from '../processes';
 import { Runtime } from '../runtime';
 
 /**
@@ -61,6 +62,11 @@ export class Engine extends ReadModelProgress implements OnApplicationBootstrap,
       },
     );
     await this.runner.start();
+    for (const work of this.leasedWork.kinds) {
+      // a process of this host killed while holding work would hold it for the rest of its lease
+      const released = await work.releaseLeasesOf(ownerIsGone);
+      if (released > 0) this.log.log(`took back ${released} item(s) leased to processes of this host that are gone`);
+    }
     this.leaseLoops = this.leasedWork.kinds.map((work) => new LeaseLoops(work));
     for (const loops of this.leaseLoops) loops.start();
   }

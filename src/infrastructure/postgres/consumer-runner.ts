@@ -32,6 +32,8 @@ interface Running {
   readonly consumer: Consumer;
   readonly generation: number;
   live: boolean;
+  /** Being stopped: a batch waiting for the consumers it follows gives up, to be delivered again later. */
+  closing?: boolean;
   subscription: Subscription;
 }
 
@@ -86,12 +88,7 @@ export class ConsumerRunner {
   }
 
   async start(): Promise<void> {
-    this.lockClient = new Client({
-      connectionString: this.options.connectionString,
-      application_name: 'domain-engine-consumers',
-    });
-    this.lockClient.on('error', (error) => this.options.log.error('consumer lock connection lost', error));
-    await this.lockClient.connect();
+    await this.connectLocks();
     this.unlisten = this.notifications.listen(CONSUMERS_CHANNEL, () => void this.followNewGenerations());
     await this.notifications.ready();
     await this.startStandingBy();
@@ -105,11 +102,51 @@ export class ConsumerRunner {
 
   async stop(): Promise<void> {
     this.stopped = true;
+    this.running.forEach((entry) => (entry.closing = true));
     clearInterval(this.standbyTimer);
     this.unlisten?.();
     await Promise.all([...this.running.values()].map((running) => running.subscription.close()));
     this.running.clear();
     await this.lockClient?.end().catch(() => undefined);
+  }
+
+  /** Opens the session whose advisory locks say which consumers this process runs. */
+  private async connectLocks(): Promise<void> {
+    const client = new Client({
+      connectionString: this.options.connectionString,
+      application_name: 'domain-engine-consumers',
+    });
+    client.on('error', (error) => this.locksLost(client, error));
+    client.on('end', () => this.locksLost(client));
+    await client.connect();
+    this.lockClient = client;
+  }
+
+  /**
+   * The session holding the consumers' locks ended (the database restarted or dropped the connection): the locks went
+   * with it, so another process may start any of these consumers now. Each stops here, and this process stands by
+   * again on a new session once the database answers, taking back the consumers no other process took.
+   */
+  private locksLost(client: Client, error?: Error): void {
+    if (this.stopped || this.lockClient !== client) return;
+    this.lockClient = undefined;
+    this.options.log.warn(`the consumers' lock session ended (${error?.message ?? 'closed'}): standing by again`);
+    void this.standByAgain();
+  }
+
+  private async standByAgain(): Promise<void> {
+    const running = [...this.running.values()];
+    running.forEach((entry) => (entry.closing = true));
+    await Promise.all(running.map((entry) => entry.subscription.close()));
+    this.running.clear();
+    while (!this.stopped && !this.lockClient) {
+      try {
+        await this.connectLocks();
+      } catch {
+        await new Promise((resolve) => setTimeout(resolve, this.options.retryMs));
+      }
+    }
+    await this.startStandingBy();
   }
 
   /** The consumers this process runs, with the checkpoint each has handled. */
@@ -174,7 +211,8 @@ export class ConsumerRunner {
   }
 
   private async tryLock(name: string): Promise<boolean> {
-    const { rows } = await (this.lockClient as Client).query<{ locked: boolean }>(
+    if (!this.lockClient) return false; // between sessions: the next one takes it
+    const { rows } = await this.lockClient.query<{ locked: boolean }>(
       'select pg_try_advisory_lock(hashtext($1)) as locked',
       [`consumer:${name}`],
     );
@@ -202,7 +240,7 @@ export class ConsumerRunner {
   private async handle(running: Running, events: StoredEvent[]): Promise<void> {
     const { consumer, generation } = running;
     const last = (events.at(-1) as StoredEvent).checkpoint;
-    await this.followedReached(consumer, last);
+    await this.followedReached(running, last);
     if (consumer.kind === 'projection') {
       await inTransaction(this.pool, async (client) => {
         await applyToDocuments(client, consumer.definition, generation, events);
@@ -221,7 +259,8 @@ export class ConsumerRunner {
   /**
    * Waits until the consumers `consumer` follows have handled everything up to `target`, here or in another process.
    */
-  private async followedReached(consumer: Consumer, target: Checkpoint): Promise<void> {
+  private async followedReached(running: Running, target: Checkpoint): Promise<void> {
+    const { consumer } = running;
     const followed = followedBy(consumer, this.projections());
     if (followed.length === 0) return;
     const started = Date.now();
@@ -229,7 +268,8 @@ export class ConsumerRunner {
     for (;;) {
       const behind = await this.behind(followed, target);
       if (behind.length === 0) return;
-      if (this.stopped) throw new Error(`stopped while ${consumer.definition.name} waited for ${behind.join(', ')}`);
+      if (this.stopped || running.closing)
+        throw new Error(`stopped while ${consumer.definition.name} waited for ${behind.join(', ')}`);
       if (!warned && Date.now() - started > FOLLOW_WARN_MS) {
         warned = true;
         this.options.log.warn(
@@ -280,6 +320,7 @@ export class ConsumerRunner {
       // the entry stays (not live) until run() replaces it: a standby pass in between must not see the consumer
       // missing and start a second subscription of it, and settled() must wait for the new generation
       running.live = false;
+      running.closing = true;
       await running.subscription.close();
       await this.run(running.consumer);
     }

@@ -1,9 +1,13 @@
 import { Client, Pool, PoolClient } from 'pg';
 
 export const createPool = (connectionString: string, max: number): Pool => {
-  const pool = new Pool({ connectionString, max, application_name: 'domain-engine' });
+  // a server that takes connections but never completes one (restarting) fails the request rather than hanging it
+  const pool = new Pool({ connectionString, max, application_name: 'domain-engine', connectionTimeoutMillis: 5000 });
   // an idle client losing its connection (a server restart) must not crash the process; the pool replaces it
   pool.on('error', () => undefined);
+  // nor one checked out: its query fails with the error, which its caller handles (retries, answers 503), while an
+  // 'error' event with no listener would end the process
+  pool.on('connect', (client) => client.on('error', () => undefined));
   return pool;
 };
 
@@ -41,6 +45,7 @@ export const withDatabase = (url: string, database: string): string => {
  */
 export const withAdvisoryLock = async <T>(url: string, key: number, work: () => Promise<T>): Promise<T> => {
   const client = new Client({ connectionString: url, application_name: 'domain-engine' });
+  client.on('error', () => undefined); // a lost connection fails the work's queries, and ends the lock with it
   await client.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [key]);

@@ -42,11 +42,12 @@ export const startEmbeddedPostgres = async (options: EmbeddedPostgresOptions): P
       // the process that started it was killed: this one takes the server over and stops it on exit
       writeFileSync(ownerFile, String(process.pid));
       options.log.info(`adopted the embedded PostgreSQL left running on port ${running.port}`);
-      return {
-        url: urlFor(running.port, readPassword(dataDir)),
-        owned: true,
-        stop: () => stopProcess(running.pid, 'SIGINT', 30_000),
-      }; // SIGINT: a fast shutdown
+      const server = supervise(
+        running.pid,
+        () => launch(dataDir, locateBinaries().postgres, serverAccount(), options),
+        options.log,
+      );
+      return { url: urlFor(running.port, readPassword(dataDir)), owned: true, stop: server.stop };
     }
     options.log.info(`reusing the embedded PostgreSQL already running on port ${running.port}`);
     return { url: urlFor(running.port, readPassword(dataDir)), owned: false, stop: async () => undefined };
@@ -56,7 +57,62 @@ export const startEmbeddedPostgres = async (options: EmbeddedPostgresOptions): P
   if (!existsSync(join(dataDir, 'PG_VERSION'))) await initialise(dataDir, binaries.initdb, account, options.log);
   const child = await launch(dataDir, binaries.postgres, account, options);
   writeFileSync(ownerFile, String(process.pid));
-  return { url: urlFor(options.port, readPassword(dataDir)), owned: true, stop: () => shutdown(child) };
+  const server = supervise(child, () => launch(dataDir, binaries.postgres, account, options), options.log);
+  return { url: urlFor(options.port, readPassword(dataDir)), owned: true, stop: server.stop };
+};
+
+/** How often an adopted server (known only by its pid) is looked at, and how long to wait before starting again. */
+const WATCH_MS = 1000;
+
+/**
+ * Keeps the owned server running: one that exits without being asked (killed, crashed, shut down by an operator) is
+ * started again on the same data directory and port, where it recovers from its WAL; until it answers, the service
+ * answers 503 and its pools reconnect once it does. Starting again is retried while the old server's processes let
+ * go of the data directory and its shared memory.
+ */
+const supervise = (
+  first: ChildProcess | number,
+  relaunch: () => Promise<ChildProcess>,
+  log: Pick<Log, 'info'>,
+): { stop(): Promise<void> } => {
+  let current = first;
+  let stopping = false;
+  let timer: NodeJS.Timeout | undefined;
+  const restart = async (): Promise<void> => {
+    log.info('the embedded PostgreSQL exited: starting it again');
+    while (!stopping) {
+      try {
+        current = await relaunch();
+        if (stopping) return void (await shutdown(current));
+        log.info('the embedded PostgreSQL runs again');
+        watch(current);
+        return;
+      } catch {
+        await new Promise((resolvePromise) => setTimeout(resolvePromise, WATCH_MS));
+      }
+    }
+  };
+  const watch = (server: ChildProcess | number): void => {
+    if (typeof server !== 'number') {
+      server.once('exit', () => void (stopping || restart()));
+      return;
+    }
+    timer = setInterval(() => {
+      if (stopping || isAlive(server)) return;
+      clearInterval(timer);
+      void restart();
+    }, WATCH_MS);
+    timer.unref();
+  };
+  watch(first);
+  return {
+    stop: async () => {
+      stopping = true;
+      clearInterval(timer);
+      // SIGINT: a fast shutdown
+      await (typeof current === 'number' ? stopProcess(current, 'SIGINT', 30_000) : shutdown(current));
+    },
+  };
 };
 
 const urlFor = (port: number, password: string): string =>

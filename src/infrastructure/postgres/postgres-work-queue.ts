@@ -91,6 +91,20 @@ export class PostgresWorkQueue implements WorkQueue {
     );
   }
 
+  async releaseLeasesOf(isGone: (owner: string) => boolean): Promise<number> {
+    const { rows } = await this.pool.query<{ lease_owner: string }>(
+      'select distinct lease_owner from operation_work where lease_owner is not null and lease_expires_at > now()',
+    );
+    const gone = rows.map((row) => row.lease_owner).filter(isGone);
+    if (gone.length === 0) return 0;
+    const { rowCount } = await this.pool.query(
+      'update operation_work set lease_owner = null, lease_expires_at = null where lease_owner = any($1)',
+      [gone],
+    );
+    if ((rowCount ?? 0) > 0) await this.pool.query(`select pg_notify('${WORK_CHANNEL}', '')`);
+    return rowCount ?? 0;
+  }
+
   async hasDueWork(withinMs = 0): Promise<boolean> {
     const { rows } = await this.pool.query(
       'select 1 from operation_work where run_after <= now() + make_interval(secs => $1::double precision / 1000) limit 1',

@@ -88,6 +88,21 @@ export class PostgresWebhookOutbox extends WebhookOutbox {
     return { items, next: rows.length > page.limit ? (items.at(-1) as DeliveryRecord).sequence : null };
   }
 
+  async releaseLeasesOf(isGone: (owner: string) => boolean): Promise<number> {
+    const { rows } = await this.pool.query<{ lease_owner: string }>(
+      `select distinct lease_owner from webhook_deliveries
+        where status = 'PENDING' and lease_owner is not null and lease_expires_at > now()`,
+    );
+    const gone = rows.map((row) => row.lease_owner).filter(isGone);
+    if (gone.length === 0) return 0;
+    const { rowCount } = await this.pool.query(
+      `update webhook_deliveries set lease_owner = null, lease_expires_at = null
+        where status = 'PENDING' and lease_owner = any($1)`,
+      [gone],
+    );
+    return rowCount ?? 0;
+  }
+
   async lease(owner: string, leaseMs: number): Promise<LeasedDelivery | undefined> {
     const { rows } = await this.pool.query<{
       delivery_id: string;

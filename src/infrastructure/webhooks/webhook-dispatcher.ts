@@ -61,6 +61,10 @@ export class WebhookDispatcher implements LeasedWork<LeasedDelivery> {
     return this.parts.outbox.onAdded(wake);
   }
 
+  releaseLeasesOf(isGone: (owner: string) => boolean): Promise<number> {
+    return this.parts.outbox.releaseLeasesOf(isGone);
+  }
+
   /** settled() waits for deliveries due now, never for a retry due later; one that came due was not announced. */
   async backlog(): Promise<Backlog> {
     const { due, mark } = await this.parts.outbox.progress();

@@ -1,7 +1,7 @@
 import { Projection } from '../../application/shared/projection';
 import { StoredEvent } from '../../application/shared/event-store.port';
 import { Blockchain, tokenIdOf, ZERO_ADDRESS } from '../../domain/chains/blockchain';
-import { DomainNamed, DomainTransferred } from '../../domain/chains/registry-log.events';
+import { DomainNamed, DomainRewound, DomainTransferred } from '../../domain/chains/registry-log.events';
 import { DNS_DOMAIN_EVENT_TYPES, DnsDomainEvent } from '../../domain/dns-domains/dns-domain';
 import { DomainTagsChanged, RegistryType } from '../../domain/portfolio/domain-tags';
 import { unicodeFormOf } from '../../domain/shared/idna';
@@ -42,7 +42,7 @@ export interface PortfolioRow {
   readonly autoRenewal: boolean;
 }
 
-type PortfolioEvent = DnsDomainEvent | DomainTransferred | DomainNamed | DomainTagsChanged;
+type PortfolioEvent = DnsDomainEvent | DomainTransferred | DomainNamed | DomainRewound | DomainTagsChanged;
 
 export const portfolioId = (registryType: RegistryType, name: string): string =>
   registryType === 'dns' ? `dns:${name}` : `web3:${tokenIdOf(name)}`;
@@ -122,14 +122,28 @@ const evolveChain = (row: PortfolioRow | undefined, event: DomainTransferred | D
   };
 };
 
+/**
+ * A token told again after a reorganisation: its holding as the logs still on the chain make it, keeping the tags
+ * when that is the same holding as before.
+ */
+const rewound = (row: PortfolioRow | undefined, { replay }: DomainRewound['data']): PortfolioRow | null => {
+  const again = replay.reduce<PortfolioRow | null>(
+    (folded, log) =>
+      log.type === 'DomainTransferred' || log.type === 'DomainNamed' ? evolveChain(folded ?? undefined, log) : folded,
+    null,
+  );
+  return again && row?.holding === again.holding ? { ...again, tags: row.tags } : again;
+};
+
 export const portfolio: Projection<PortfolioRow, PortfolioEvent> = {
   name: 'portfolio',
-  version: 2,
-  handles: [...DNS_DOMAIN_EVENT_TYPES, 'DomainTransferred', 'DomainNamed', 'DomainTagsChanged'],
+  version: 3, // 3: reorganisations (DomainRewound)
+  handles: [...DNS_DOMAIN_EVENT_TYPES, 'DomainTransferred', 'DomainNamed', 'DomainRewound', 'DomainTagsChanged'],
   idOf: (event: StoredEvent<PortfolioEvent>) => {
     switch (event.type) {
       case 'DomainTransferred':
       case 'DomainNamed':
+      case 'DomainRewound':
         return `web3:${event.data.tokenId}`;
       case 'DomainTagsChanged':
         return portfolioId(event.data.registryType, event.data.name);
@@ -142,6 +156,8 @@ export const portfolio: Projection<PortfolioRow, PortfolioEvent> = {
       case 'DomainTransferred':
       case 'DomainNamed':
         return evolveChain(row, event);
+      case 'DomainRewound':
+        return rewound(row, event.data);
       case 'DomainTagsChanged':
         // tags of a holding that has ended (the domain changed hands since) change nothing
         return row && row.holding === event.data.holding ? { ...row, tags: event.data.tags } : (row ?? null);

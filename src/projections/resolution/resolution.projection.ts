@@ -1,7 +1,6 @@
 import { Projection } from '../../application/shared/projection';
-import { StoredEvent } from '../../application/shared/event-store.port';
 import { Address, Blockchain, ZERO_ADDRESS } from '../../domain/chains/blockchain';
-import { DomainTransferred, RegistryLogEvent } from '../../domain/chains/registry-log.events';
+import { DomainRewound, DomainTransferred, RegistryLogEvent } from '../../domain/chains/registry-log.events';
 import { assertNever } from '../../domain/shared/assert-never';
 
 /** A domain as the chain shows it, kept under its token id (the namehash of its name). */
@@ -41,9 +40,17 @@ const transferOf = ({ from, to, blockNumber, transactionHash, blockTimestamp }: 
   at: blockTimestamp,
 });
 
-type Handled = Exclude<RegistryLogEvent, { type: 'RecordKeyAdded' }>;
+type Logged = Exclude<RegistryLogEvent, { type: 'RecordKeyAdded' }>;
+type Handled = Logged | DomainRewound;
 
-const evolve = (row: ResolvedDomain | undefined, event: StoredEvent<Handled>): ResolvedDomain | null => {
+const evolve = (row: ResolvedDomain | undefined, event: Handled): ResolvedDomain | null => {
+  // after a reorganisation: the domain as the logs still on the chain make it, folded from nothing
+  if (event.type === 'DomainRewound')
+    return event.data.replay.reduce<ResolvedDomain | null>(
+      (folded: ResolvedDomain | null, log: RegistryLogEvent) =>
+        log.type === 'RecordKeyAdded' ? folded : evolve(folded ?? undefined, log),
+      null,
+    );
   if (event.type === 'DomainTransferred' && event.data.from === ZERO_ADDRESS) return minted(event.data);
   if (!row) return null; // a log about a token minted before the indexer's first block: nothing to attach it to
   switch (event.type) {
@@ -72,7 +79,7 @@ const withRecord = (records: Readonly<Record<string, string>>, key: string, valu
   return value === '' ? others : { ...others, [key]: value };
 };
 
-const minted = (data: Extract<Handled, { type: 'DomainTransferred' }>['data']): ResolvedDomain => ({
+const minted = (data: Extract<Logged, { type: 'DomainTransferred' }>['data']): ResolvedDomain => ({
   tokenId: data.tokenId,
   name: null,
   tld: null,
@@ -90,8 +97,9 @@ const minted = (data: Extract<Handled, { type: 'DomainTransferred' }>['data']): 
 /** The resolution read model that surface E serves: one document per token, from every chain's registry logs. */
 export const resolution: Projection<ResolvedDomain, Handled> = {
   name: 'resolution',
-  version: 3, // 2: a record set to "" is removed; 3: the last transfer
+  version: 4, // 2: a record set to "" is removed; 3: the last transfer; 4: reorganisations (DomainRewound)
   handles: [
+    'DomainRewound',
     'DomainTransferred',
     'DomainNamed',
     'DomainRecordSet',

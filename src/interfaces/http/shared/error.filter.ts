@@ -21,7 +21,9 @@ export class SurfaceErrorFilter implements ExceptionFilter {
     const request = http.getRequest<FastifyRequest>();
     const reply = http.getResponse<FastifyReply>();
     let problem: Problem = toProblem(exception);
-    if (problem.status >= 500)
+    if (problem.status === 503)
+      this.log.warn(`${request.method} ${request.url.split('?')[0]}: ${(exception as Error).message}`);
+    else if (problem.status >= 500)
       this.log.error(
         `${request.method} ${request.routeOptions?.url ?? 'unrouted'} failed`,
         (exception as Error)?.stack,

@@ -1,11 +1,14 @@
 import { Controller, Get, HttpCode, Res } from '@nestjs/common';
 import { FastifyReply } from 'fastify';
+import { ChainHeads } from '../../../application/chains/chain-heads';
+import { ResolutionSettings } from '../../../application/resolution/resolution-settings';
 import { Readiness } from '../../../application/shared/readiness';
 import { DatabaseProbe, MetricsExposition } from '../../../application/shared/service-health.port';
 
 /**
  * Readiness: 200 once the process has finished starting (`Readiness`: migrations, chains, workers, demo accounts)
- * and while PostgreSQL answers; 503 before, naming the steps still pending, and while the database is down.
+ * and while PostgreSQL and every chain's node answer; 503 before, naming the steps still pending, and while the
+ * database or a chain cannot be reached, naming them (`unavailable`: `database`, `chain MATIC`...).
  */
 @Controller()
 export class HealthController {
@@ -13,20 +16,37 @@ export class HealthController {
     private readonly database: DatabaseProbe,
     private readonly metrics: MetricsExposition,
     private readonly readiness: Readiness,
+    private readonly heads: ChainHeads,
+    private readonly resolution: ResolutionSettings,
   ) {}
 
   @Get('health')
   @HttpCode(200)
   async health(@Res({ passthrough: true }) reply: FastifyReply): Promise<unknown> {
-    try {
-      const database = { status: 'up', latencyMs: await this.database.roundTripMs() };
-      if (this.readiness.ready) return { status: 'ok', database };
+    const [database, chains] = await Promise.all([
+      this.database.roundTripMs().then(
+        (latencyMs) => ({ status: 'up', latencyMs }),
+        () => ({ status: 'down' }),
+      ),
+      Promise.all(
+        this.resolution.blockchains.map(async (blockchain) => {
+          const head = await this.heads.headOf(blockchain);
+          return [blockchain, head === null ? { status: 'down' } : { status: 'up', head }] as const;
+        }),
+      ),
+    ]);
+    const unavailable = [
+      ...(database.status === 'down' ? ['database'] : []),
+      ...chains.filter(([, chain]) => chain.status === 'down').map(([blockchain]) => `chain ${blockchain}`),
+    ];
+    const parts = { database, ...(chains.length > 0 ? { chains: Object.fromEntries(chains) } : {}) };
+    if (unavailable.length > 0) {
       void reply.status(503);
-      return { status: 'starting', pending: this.readiness.pendingSteps(), database };
-    } catch {
-      void reply.status(503);
-      return { status: 'unavailable', database: { status: 'down' } };
+      return { status: 'unavailable', unavailable, ...parts };
     }
+    if (this.readiness.ready) return { status: 'ok', ...parts };
+    void reply.status(503);
+    return { status: 'starting', pending: this.readiness.pendingSteps(), ...parts };
   }
 
   @Get('metrics')

@@ -1,3 +1,4 @@
+import { isStoreUnavailable } from '../../../application/shared/service-health.port';
 import { HttpException, HttpStatus } from '@nestjs/common';
 import { DomainError, DomainErrorCode, RateLimited } from '../../../domain/shared/errors';
 
@@ -142,5 +143,17 @@ export const toProblem = (exception: unknown): Problem => {
       issues: [],
     };
   }
+  if (isStoreUnavailable(exception)) {
+    return {
+      status: HttpStatus.SERVICE_UNAVAILABLE,
+      code: 'UNAVAILABLE',
+      message: 'The service cannot reach its database right now; try again shortly',
+      issues: [],
+      retryAfterSeconds: STORE_RETRY_SECONDS,
+    };
+  }
   return { status: HttpStatus.INTERNAL_SERVER_ERROR, code: 'INTERNAL', message: 'Internal server error', issues: [] };
 };
+
+/** How long a client told the database is away waits before trying again: a restart takes seconds. */
+const STORE_RETRY_SECONDS = 2;
