@@ -1,10 +1,12 @@
-import { chmodSync, mkdtempSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { createSocket } from 'node:dgram';
 import { AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCli } from '../support/cli';
 import { freePort } from '../support/free-port';
+import { createTestApp } from '../support/test-app';
+import { createTestDatabase } from '../support/test-database';
 
 /** The JSON log lines of a command's stderr, by level (pino: 30 info, 40 warn, 50 error). */
 const logLevels = (stderr: string): number[] =>
@@ -98,5 +100,44 @@ describe('what CLI commands print', () => {
       expect(answer.stderr).toContain(`not "${refused}"`);
     }
     expect(registryTime((await runCli(['registry', 'clock', 'show'], env)).stdout).days).toBe('45.00');
+  });
+
+  it('answers --help, --version and a mistake without starting anything: no database, no data directory', async () => {
+    const untouched = { ...env, DATA_DIR: join(mkdtempSync(join(tmpdir(), 'domain-engine-cli-help-')), 'never') };
+    const help = await runCli(['--help'], untouched);
+    expect([help.code, help.stdout]).toEqual([0, expect.stringContaining('Usage: domain-engine')]);
+    const version = await runCli(['--version'], untouched);
+    const { version: published } = JSON.parse(readFileSync(join(__dirname, '../../package.json'), 'utf8'));
+    expect([version.code, version.stdout]).toEqual([0, `${published}\n`]);
+    const mistake = await runCli(['keys', 'lsit'], untouched);
+    expect(mistake.code).toBe(1);
+    expect(mistake.stderr).toContain("unknown command 'lsit'");
+    expect(existsSync(untouched.DATA_DIR)).toBe(false);
+  });
+
+  it('never changes what a running service answers: a command run without its PORT leaves its links its own', async () => {
+    const databaseUrl = await createTestDatabase();
+    const service = await createTestApp({ databaseUrl, env: { PORT: '9999' } });
+    try {
+      const search = async () =>
+        (
+          await service.app.inject({
+            method: 'POST',
+            url: '/mcp/v1/actions/svc_knowledge_base_search',
+            headers: { 'content-type': 'application/json' },
+            payload: JSON.stringify({ query: 'renew a domain' }),
+          })
+        )
+          .json()
+          .results.map((result: { url: string }) => result.url) as string[];
+      const before = await search();
+      expect(before.length).toBeGreaterThan(0);
+      expect(before.every((url) => url.startsWith('http://localhost:9999/knowledge/help/'))).toBe(true);
+      const listed = await runCli(['keys', 'list'], { ...env, DATABASE_URL: databaseUrl }); // PORT: its default
+      expect(listed.code).toBe(0);
+      expect(await search()).toEqual(before);
+    } finally {
+      await service.close();
+    }
   });
 });

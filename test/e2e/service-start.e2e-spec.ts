@@ -1,4 +1,4 @@
-import { chmodSync, mkdtempSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readiness } from '../../src/application/shared/readiness';
@@ -145,6 +145,20 @@ describe('starting the service', () => {
         // E: once the fixtures are indexed
         await eventually(async () => expect((await fetch(url, request)).status).toBe(200));
       }
+      // the lines to keep the keys by: the variables every call of the README uses, each holding its printed key
+      const exported = Object.fromEntries(
+        [...banner.matchAll(/^ {4}export ([A-Z0-9_]+)=(\S+)$/gm)].map(([, name, value]) => [name, value]),
+      );
+      const readme = readFileSync(join(__dirname, '../../README.md'), 'utf8');
+      const used = [...new Set([...readme.matchAll(/Bearer \$([A-Z0-9_]+)/g)].map(([, name]) => name))].sort();
+      expect(Object.keys(exported).sort()).toEqual(used);
+      const printedKey = (pattern: RegExp) => pattern.exec(banner)?.[1];
+      expect(exported).toEqual({
+        AGENT_KEY: printedKey(/agent API key \(surface A\): (\S+)/),
+        WEB3_KEY: printedKey(/\(surface C, \/partner\/v3\): (\S+)/),
+        RESELLER_KEY: printedKey(/\(surface D, \/partner\/v3\): (\S+)/),
+        RESOLUTION_KEY: printedKey(/Resolution key \(surface E, \/resolve\): (\S+)/),
+      });
     } finally {
       if (service.exitCode === null) expect(await stopped(service, 'SIGTERM')).toBe(0);
     }

@@ -1,6 +1,5 @@
 import { Global, Module } from '@nestjs/common';
 import { Pool } from 'pg';
-import { IdentitySettings } from '../../application/identity/identity-settings';
 import { KnowledgeIndex, KnowledgeSources } from '../../application/knowledge/knowledge-index.port';
 import { KnowledgeFiles } from './knowledge-files';
 import { PostgresKnowledgeIndex } from './postgres-knowledge-index';
@@ -10,11 +9,7 @@ import { PostgresKnowledgeIndex } from './postgres-knowledge-index';
 @Module({
   providers: [
     { provide: KnowledgeIndex, useFactory: (pool: Pool) => new PostgresKnowledgeIndex(pool), inject: [Pool] },
-    {
-      provide: KnowledgeSources,
-      useFactory: (settings: IdentitySettings) => new KnowledgeFiles(settings.issuer),
-      inject: [IdentitySettings],
-    },
+    { provide: KnowledgeSources, useClass: KnowledgeFiles },
   ],
   exports: [KnowledgeIndex, KnowledgeSources],
 })

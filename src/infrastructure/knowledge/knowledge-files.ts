@@ -20,13 +20,10 @@ const markdownFiles = async (dir: string): Promise<string[]> =>
 /**
  * The help articles (`content/help/<slug>.md`, one document each) and the developer documentation (`docs/*.md`
  * and the README, one document per `##` section, so that a result points at the part that answers), read from the
- * files that ship with the service.
+ * files that ship with the service. Their links are paths on the service: each process answers them under its own
+ * base URL, so that whichever process indexed them (a service, a CLI command) what is answered is the same.
  */
 export class KnowledgeFiles extends KnowledgeSources {
-  constructor(private readonly baseUrl: string) {
-    super();
-  }
-
   async helpArticles(): Promise<KnowledgeDocument[]> {
     const files = await markdownFiles(HELP_DIR);
     return (
@@ -39,7 +36,7 @@ export class KnowledgeFiles extends KnowledgeSources {
             {
               slug,
               title: article.title,
-              url: `${this.baseUrl}/knowledge/help/${slug}`,
+              url: `/knowledge/help/${slug}`,
               keywords: `${article.category.replace(/-/g, ' ')}, ${article.keywords}`,
               body: plainTextOf(article.markdown),
             },
@@ -58,7 +55,7 @@ export class KnowledgeFiles extends KnowledgeSources {
       pages.map(async ({ file, path }) => {
         const markdown = await readFile(path, 'utf8');
         const page = pageTitleOf(markdown) ?? file;
-        const url = `${this.baseUrl}/knowledge/docs/${file}`;
+        const url = `/knowledge/docs/${file}`;
         return sectionsOf(markdown).map((section) => ({
           slug: `${file}#${section.anchor}`,
           title: section.heading ? `${page}: ${section.heading}` : page,

@@ -1,14 +1,7 @@
 import { Command, Option } from 'commander';
-import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { IssueCredential } from '../../application/identity/issue-credential.command';
-import { OpenAccount } from '../../application/identity/open-account.command';
-import { RevokeCredential } from '../../application/identity/revoke-credential.command';
-import { TokenSigner } from '../../application/identity/identity.ports';
 import { AGENT_SCOPES, isAgentScope } from '../../domain/identity/scopes';
-import { PartnerProfile } from '../../domain/identity/account';
-import { GetCredential, ListCredentials } from '../../projections/credentials/credential-list.queries';
-import { CliContext } from './cli-context';
-import { withApp } from './app-context';
+import type { PartnerProfile } from '../../domain/identity/account';
+import type { CliContext } from './cli-context';
 
 type Print = (line: string) => void;
 
@@ -23,7 +16,10 @@ const parseScopes = (value: string): string[] => {
 };
 
 /** `accounts create-partner`, `keys create|list|revoke`, `oauth rotate-signing-key`. */
-export const identityCommands = (cli: Command, print: Print, context: () => CliContext): void => {
+/** The actions, loaded when one runs: `--help` and mistakes on the command line load no application. */
+const actions = () => import('./accounts.actions');
+
+export const identityCommands = (cli: Command, print: Print, context: () => Promise<CliContext>): void => {
   cli
     .command('accounts')
     .description('Manage accounts')
@@ -36,15 +32,7 @@ export const identityCommands = (cli: Command, print: Print, context: () => CliC
     )
     .requiredOption('--name <name>', 'the partner’s name')
     .action(async ({ profile, name }: { profile: PartnerProfile; name: string }) =>
-      withApp(context(), async (app) => {
-        const commands = app.get(CommandBus);
-        const { accountId } = await commands.execute(new OpenAccount({ kind: 'partner', profile, name }));
-        const key = await commands.execute(new IssueCredential(accountId, 'partner_key'));
-        print(`account: ${accountId}`);
-        print(`profile: ${profile}`);
-        print(`key id: ${key.credentialId}`);
-        print(`access key (shown once, use as "Authorization: Bearer <key>" on /partner/v3): ${key.secret}`);
-      }),
+      (await actions()).createPartner(await context(), print, profile, name),
     );
 
   const keys = cli.command('keys').description('Manage API keys');
@@ -71,58 +59,22 @@ export const identityCommands = (cli: Command, print: Print, context: () => CliC
         account: string;
         kind: 'agent' | 'resolution' | 'partner';
         scopes?: string[];
-      }) =>
-        withApp(context(), async (app) => {
-          if (scopes && kind !== 'agent') throw new Error('--scopes is for agent keys');
-          const key = await app.get(CommandBus).execute(new IssueCredential(account, `${kind}_key`, scopes ?? []));
-          print(`key id: ${key.credentialId}`);
-          if (key.scopes.length > 0) print(`scopes: ${key.scopes.join(' ')}`);
-          print(`key (shown once): ${key.secret}`);
-        }),
+      }) => (await actions()).createKey(await context(), print, account, kind, scopes),
     );
   keys
     .command('list')
     .description('List keys by prefix (never the keys themselves)')
     .option('--account <id>', 'only this account’s keys')
-    .action(async ({ account }: { account?: string }) =>
-      withApp(context(), async (app) => {
-        const rows = await app.get(QueryBus).execute(new ListCredentials(account));
-        print(['id', 'account', 'kind', 'prefix', 'created', 'status', 'scopes'].join('\t'));
-        for (const row of rows) {
-          const status = row.revokedAt === null ? 'active' : `revoked ${new Date(row.revokedAt).toISOString()}`;
-          const shown = row.prefix.startsWith('svc_') ? `${row.prefix}…` : row.prefix;
-          print(
-            [
-              row.credentialId,
-              row.accountId,
-              row.kind,
-              shown,
-              new Date(row.createdAt).toISOString(),
-              status,
-              row.scopes.join(' '),
-            ].join('\t'),
-          );
-        }
-      }),
-    );
+    .action(async ({ account }: { account?: string }) => (await actions()).listKeys(await context(), print, account));
   keys
     .command('revoke <id>')
     .description('Revoke a key: it authenticates nothing from the next request on')
-    .action(async (id: string) =>
-      withApp(context(), async (app) => {
-        const row = await app.get(QueryBus).execute(new GetCredential(id));
-        if (!row) throw new Error(`no key ${id}`);
-        await app.get(CommandBus).execute(new RevokeCredential(id, row.secretDigest));
-        print(`revoked ${id}`);
-      }),
-    );
+    .action(async (id: string) => (await actions()).revokeKey(await context(), print, id));
 
   cli
     .command('oauth')
     .description('OAuth server administration')
     .command('rotate-signing-key')
     .description('Sign new tokens with a new key; tokens signed before stay valid until they expire')
-    .action(async () =>
-      withApp(context(), async (app) => print(`signing with key ${await app.get(TokenSigner).rotate()}`)),
-    );
+    .action(async () => (await actions()).rotateSigningKey(await context(), print));
 };

@@ -17,11 +17,13 @@ const WAIT_FOR_SERVICE_MS = 15_000;
 
 /**
  * Runs `work` against the application without serving it: the database opened (embedded or `DATABASE_URL`),
- * migrated, and the projections caught up first, so that what the command reads is current whether or not a service
- * runs (a running service keeps them; otherwise this process does).
+ * migrated, and the projections it `reads` caught up first, so that what the command reads is current whether or not
+ * a service runs (a running service keeps them; otherwise this process does). A command that only writes reads none:
+ * the service's projections (or the next command's) take in what it appended.
  */
 export const withApp = async <T>(
   context: CliContext,
+  reads: readonly string[],
   work: (app: NestFastifyApplication) => Promise<T>,
 ): Promise<T> => {
   const database = await context.openDatabase();
@@ -34,10 +36,9 @@ export const withApp = async <T>(
     logger: context.logger,
   });
   try {
-    await catchUpProjections(app, context);
-    const result = await work(app);
-    await catchUpProjections(app, context);
-    return result;
+    const read = app.get(ConsumerRegistry).projections.filter((projection) => reads.includes(projection.name));
+    if (read.length > 0) await catchUpProjections(app, context, read);
+    return await work(app);
   } finally {
     await app.close();
     await database.stop();

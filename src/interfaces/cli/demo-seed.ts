@@ -67,6 +67,12 @@ export const seedDemo = async (
       `  Sign up a new user through surface B: curl -s -X POST ${baseUrl}/api/oauth/signup -H 'content-type: application/json' \\`,
       `    -d '{"email":"you@example.com","password":"Str0ng-pass!"}'   (the code arrives in DATA_DIR/mail/ unless SMTP_URL is set)`,
       '',
+      '  To keep them, paste these lines into the shell you call from (every call of the README uses them):',
+      `    export AGENT_KEY=${agentKey}`,
+      `    export WEB3_KEY=${web3Key}`,
+      `    export RESELLER_KEY=${resellerKey}`,
+      `    export RESOLUTION_KEY=${resolutionKey}`,
+      '',
     ].join('\n'),
   );
 };

@@ -1,40 +1,50 @@
 import 'reflect-metadata';
 import { Command, Option } from 'commander';
-import { Role } from '../../infrastructure/config/config';
-import { createPool } from '../../infrastructure/postgres/database';
-import { migrate } from '../../infrastructure/postgres/migrations';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Role } from '../../infrastructure/config/config';
 import { identityCommands } from './accounts';
-import { CliContext, cliContext } from './cli-context';
+import type { CliContext } from './cli-context';
 import { contactCommands } from './contacts';
 import { priceCommands } from './prices';
-import { rebuildProjections } from './projections-rebuild';
-import { registryClock } from './registry-clock';
-import { replay } from './replay';
-import { serve } from './serve';
 
 const print = (line: string): void => void process.stdout.write(`${line}\n`);
 
+/** The service's version, from its package.json (two levels above dist/ and src/ alike). */
+const version = (): string =>
+  (JSON.parse(readFileSync(join(__dirname, '../../../package.json'), 'utf8')) as { version: string }).version;
+
+/**
+ * The commands and their options. What a command runs is loaded when it runs (`await import`), so that `--help`,
+ * `--version` and a mistake on the command line answer at once, without loading, let alone booting, the application.
+ */
 const program = (): Command => {
   const cli = new Command('domain-engine')
     .description('An event-sourced domain platform: agent actions, signup, web3 and reseller partner APIs, resolution.')
+    .version(version(), '-V, --version', 'print the version and exit')
     .showHelpAfterError()
     .option('--verbose', 'commands other than serve: log at LOG_LEVEL on stderr (otherwise only warnings and errors)');
-  const context = (): CliContext => cliContext({ verbose: cli.opts<{ verbose?: boolean }>().verbose === true });
+  const context = async (): Promise<CliContext> =>
+    (await import('./cli-context')).cliContext({ verbose: cli.opts<{ verbose?: boolean }>().verbose === true });
 
   cli
     .command('serve')
     .description('Run the service (embedded PostgreSQL unless DATABASE_URL is set)')
     .addOption(new Option('--role <role>', 'what this process runs').choices(['api', 'worker', 'all']))
     .action(async ({ role }: { role?: Role }) => {
-      const serving = cliContext({ serving: true });
-      await serve(serving, role ?? serving.config.values.role);
+      const serving = (await import('./cli-context')).cliContext({ serving: true });
+      await (await import('./serve')).serve(serving, role ?? serving.config.values.role);
     });
 
   cli
     .command('migrate')
     .description('Apply the database migrations not applied yet')
     .action(async () => {
-      const database = await context().openDatabase();
+      const [{ createPool }, { migrate }] = await Promise.all([
+        import('../../infrastructure/postgres/database'),
+        import('../../infrastructure/postgres/migrations'),
+      ]);
+      const database = await (await context()).openDatabase();
       const pool = createPool(database.url, 2);
       try {
         const applied = await migrate(pool);
@@ -50,14 +60,16 @@ const program = (): Command => {
     .description('Manage projections')
     .command('rebuild [name]')
     .description('Rebuild one projection, or all, from the first event')
-    .action(async (name?: string) => rebuildProjections(context(), name, print));
+    .action(async (name?: string) =>
+      (await import('./projections-rebuild')).rebuildProjections(await context(), name, print),
+    );
 
   cli
     .command('replay <stream>')
     .description("Print a stream's events in order with their time and metadata (the audit replay)")
     .option('--json', 'one JSON object per line')
     .action(async (stream: string, { json }: { json?: boolean }) => {
-      const count = await replay(context(), stream, json === true, print);
+      const count = await (await import('./replay')).replay(await context(), stream, json === true, print);
       if (count === 0) process.stderr.write(`no events in stream ${stream}\n`);
     });
 
@@ -69,11 +81,13 @@ const program = (): Command => {
   clock
     .command('show')
     .description("Print the registry's time and how far it is ahead")
-    .action(async () => registryClock(context(), undefined, print));
+    .action(async () => (await import('./registry-clock')).registryClock(await context(), undefined, print));
   clock
     .command('advance <duration>')
     .description('Move the registry time forward (45d, 12h, 30m, 10s, 1500ms): expiry and grace periods pass')
-    .action(async (duration: string) => registryClock(context(), duration, print));
+    .action(async (duration: string) =>
+      (await import('./registry-clock')).registryClock(await context(), duration, print),
+    );
 
   identityCommands(cli, print, context);
   priceCommands(cli, print, context);

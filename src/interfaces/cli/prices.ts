@@ -1,9 +1,6 @@
 import { Command } from 'commander';
-import { CommandBus } from '@nestjs/cqrs';
-import { SetDnsPrices } from '../../application/dns-domains/set-prices.command';
-import { TldPrices } from '../../domain/dns-domains/dns-pricing';
-import { withApp } from './app-context';
-import { CliContext } from './cli-context';
+import type { TldPrices } from '../../domain/dns-domains/dns-pricing';
+import type { CliContext } from './cli-context';
 
 /** `12.99` or `1299c`: dollars with at most two decimals, or whole cents; undefined for anything else. */
 export const centsOf = (text: string): number | undefined => {
@@ -23,7 +20,11 @@ const PRICE_OPTIONS: Readonly<Record<string, keyof TldPrices>> = {
 const dollars = (cents: number): string => `$${(cents / 100).toFixed(2)}`;
 
 /** `domain-engine prices set <tld> --registration 12.99 ...`: the operator's surface D price list. */
-export const priceCommands = (cli: Command, print: (line: string) => void, context: () => CliContext): void => {
+export const priceCommands = (
+  cli: Command,
+  print: (line: string) => void,
+  context: () => Promise<CliContext>,
+): void => {
   const set = cli
     .command('prices')
     .description("Manage surface D's price list")
@@ -38,7 +39,13 @@ export const priceCommands = (cli: Command, print: (line: string) => void, conte
       if (cents === undefined) throw new Error(`--${option}: a price is 12.99 or 1299c, not "${options[option]}"`);
       prices[field] = cents;
     }
-    await withApp(context(), async (app) => {
+    // loaded only when the command runs: `--help` loads no application
+    const [{ CommandBus }, { SetDnsPrices }, { withApp }] = await Promise.all([
+      import('@nestjs/cqrs'),
+      import('../../application/dns-domains/set-prices.command'),
+      import('./app-context'),
+    ]);
+    await withApp(await context(), [], async (app) => {
       const priced: TldPrices = await app.get(CommandBus).execute(new SetDnsPrices(tld.toLowerCase(), prices));
       print(
         `.${tld}: registration ${dollars(priced.registrationCents)}, renewal ${dollars(priced.renewalCents)}, ` +

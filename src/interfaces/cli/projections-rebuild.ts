@@ -15,7 +15,8 @@ export const rebuildProjections = (
   name: string | undefined,
   out: (line: string) => void,
 ): Promise<void> =>
-  withApp(context, async (app) => {
+  // the rebuild catches up what it chose itself
+  withApp(context, [], async (app) => {
     const all = app.get(ConsumerRegistry).projections;
     const chosen = name ? all.filter((projection) => projection.name === name) : all;
     if (chosen.length === 0)

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { IdentitySettings } from '../../../../application/identity/identity-settings';
 import { KnowledgeCorpus, KnowledgeIndex } from '../../../../application/knowledge/knowledge-index.port';
 import { ActionDeclaration, AgentActionHandler } from '../agent-action';
 import { KnowledgeSearchBody } from './action-bodies.dto';
@@ -23,14 +24,19 @@ const knowledgeSearch = (corpus: KnowledgeCorpus, name: `svc_${string}`, title: 
       answer: 'KnowledgeSearchResponse',
     };
 
-    constructor(readonly index: KnowledgeIndex) {}
+    constructor(
+      readonly index: KnowledgeIndex,
+      readonly settings: IdentitySettings,
+    ) {}
 
     async run({ query }: KnowledgeSearchBody) {
-      const results = await this.index.search(corpus, query, RESULTS);
+      const hits = await this.index.search(corpus, query, RESULTS);
+      // stored as paths on the service: whole links under this process's own base URL
+      const results = hits.map((hit) => ({ ...hit, url: `${this.settings.issuer}${hit.url}` }));
       return { query, results, count: results.length };
     }
   }
-  Reflect.defineMetadata('design:paramtypes', [KnowledgeIndex], KnowledgeSearchAction);
+  Reflect.defineMetadata('design:paramtypes', [KnowledgeIndex, IdentitySettings], KnowledgeSearchAction);
   return KnowledgeSearchAction;
 };
 

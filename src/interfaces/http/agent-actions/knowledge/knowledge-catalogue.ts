@@ -1,5 +1,4 @@
 import { Injectable, OnApplicationBootstrap } from '@nestjs/common';
-import { IdentitySettings } from '../../../../application/identity/identity-settings';
 import { KnowledgeIndex, KnowledgeSources } from '../../../../application/knowledge/knowledge-index.port';
 import { OpenApiDocuments } from '../../shared/openapi/openapi-documents';
 import { agentActionsDocument } from '../agent-actions.openapi';
@@ -12,7 +11,8 @@ const AGENT_GUIDE = 'agent-guide.md';
 /**
  * Indexes the three corpora when the service starts: help articles and documentation from their files, the
  * specifications from the action registry itself (its OpenAPI document and MCP tools) and the agent guide. Unchanged
- * corpora are left as they are.
+ * corpora are left as they are. Links are kept as paths on the service: answers make them whole with the base URL of
+ * the process answering, so what a CLI command indexes never changes what a running service answers.
  */
 @Injectable()
 export class KnowledgeCatalogue implements OnApplicationBootstrap {
@@ -21,18 +21,16 @@ export class KnowledgeCatalogue implements OnApplicationBootstrap {
     private readonly sources: KnowledgeSources,
     private readonly documents: OpenApiDocuments,
     private readonly tools: AgentTools,
-    private readonly settings: IdentitySettings,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
     const [help, docs] = await Promise.all([this.sources.helpArticles(), this.sources.documentation()]);
-    const base = this.settings.issuer;
     const guide = docs
       .filter((document) => document.slug.startsWith(`${AGENT_GUIDE}#`))
       .map((document) => ({ ...document, slug: `guide:${document.slug}`, title: `Agent guide: ${document.title}` }));
     const specs = [
-      ...openApiDocuments(this.documents.document(agentActionsDocument.name) ?? {}, base),
-      ...toolDocuments(this.tools.all(), base),
+      ...openApiDocuments(this.documents.document(agentActionsDocument.name) ?? {}),
+      ...toolDocuments(this.tools.all()),
       ...guide,
     ];
     await this.index.replace('help', help);

@@ -11,7 +11,7 @@ const propertiesText = (schema: JsonSchema | undefined): string =>
     .join('. ');
 
 /** The actions' OpenAPI document, one document per action. */
-export const openApiDocuments = (document: Record<string, unknown>, baseUrl: string): KnowledgeDocument[] => {
+export const openApiDocuments = (document: Record<string, unknown>): KnowledgeDocument[] => {
   const paths = document.paths as Record<string, { post: Operation }>;
   const schemas = (document.components as { schemas: Record<string, JsonSchema> }).schemas;
   return Object.entries(paths).map(([path, { post }]) => {
@@ -20,7 +20,7 @@ export const openApiDocuments = (document: Record<string, unknown>, baseUrl: str
     return {
       slug: `openapi:${name}`,
       title: `OpenAPI: ${name} (${post.summary ?? ''})`,
-      url: `${baseUrl}/mcp/v1/openapi.json#/paths/~1${name}/post`,
+      url: `/mcp/v1/openapi.json#/paths/~1${name}/post`,
       keywords: `${name.replace(/_/g, ' ')}, openapi, action, request body, POST /mcp/v1/actions/${name}`,
       body: `${post.description ?? ''} Body: ${propertiesText(bodyRef ? schemas[bodyRef] : undefined)}`,
     };
@@ -28,11 +28,11 @@ export const openApiDocuments = (document: Record<string, unknown>, baseUrl: str
 };
 
 /** The MCP tool manifest, one document per tool. */
-export const toolDocuments = (tools: readonly AgentTool[], baseUrl: string): KnowledgeDocument[] =>
+export const toolDocuments = (tools: readonly AgentTool[]): KnowledgeDocument[] =>
   tools.map((tool) => ({
     slug: `mcp:${tool.name}`,
     title: `MCP tool: ${tool.name} (${tool.title})`,
-    url: `${baseUrl}/mcp/v1/tools.json#${tool.name}`,
+    url: `/mcp/v1/tools.json#${tool.name}`,
     keywords: `${tool.name.replace(/_/g, ' ')}, mcp, tool, model context protocol${tool.annotations.readOnlyHint ? ', read-only' : ''}`,
     body: `${tool.description} Input: ${propertiesText(tool.inputSchema)}`,
   }));
