@@ -124,6 +124,14 @@ const CASES: readonly BoundCase[] = [
   bad('svc_contact_create', 'a malformed email', { ...contact, email: 'ada-at-example' }),
   bad('svc_contact_create', 'a three-letter country code', { ...contact, countryCode: 'GBR' }),
   bad('svc_contact_create', 'a phone without its number', { ...contact, phone: { dialingPrefix: '+44' } }),
+  bad('svc_contact_create', 'a dialing prefix with two pluses', {
+    ...contact,
+    phone: { dialingPrefix: '++1', number: '2025550123' },
+  }),
+  bad('svc_contact_create', 'a dialing prefix of four digits', {
+    ...contact,
+    phone: { dialingPrefix: '4444', number: '2071234567' },
+  }),
   bad('svc_contact_create', 'a phone as text', { ...contact, phone: '+44 20 7123 4567' }),
   bad('svc_contact_create', 'an unknown property', { ...contact, fax: '123' }),
   bad('svc_contact_create', 'an unknown property of the phone', { ...contact, phone: { ...contact.phone, ext: '1' } }),
@@ -186,5 +194,49 @@ describe('surface A: the bounds of the part 1 actions, on the route and in the d
       expect(answer).toMatchObject({ status: 400, body: { error: 'invalid_request', message: expect.any(String) } });
       expect(schemaSays).toBe(false);
     }
+  });
+
+  /** Every string of an accepted body, one at a time, made empty: where the route refuses it, the schemas say so. */
+  const emptied = CASES.filter((c) => c.valid).flatMap(({ action, body }) => {
+    const paths: string[][] = [];
+    const walk = (value: unknown, path: string[]): void => {
+      if (typeof value === 'string') paths.push(path);
+      else if (Array.isArray(value)) value.forEach((item, index) => walk(item, [...path, String(index)]));
+      else if (value && typeof value === 'object')
+        Object.entries(value).forEach(([key, item]) => walk(item, [...path, key]));
+    };
+    walk(body, []);
+    return paths.map((path) => {
+      const copy = JSON.parse(JSON.stringify(body));
+      path.slice(0, -1).reduce((node, key) => node[key], copy)[path.at(-1) as string] = '';
+      return [`${action}: ${path.join('.')} empty`, action, copy] as const;
+    });
+  });
+
+  it('publishes minLength 1 wherever a route refuses an empty string, in the OpenAPI document and the MCP tools', async () => {
+    const tools = (
+      await subject.app.inject({
+        method: 'POST',
+        url: '/mcp/v1',
+        headers: {
+          authorization: `Bearer ${agent.key}`,
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+        },
+        payload: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+      })
+    ).json().result.tools as { name: string; inputSchema: object }[];
+    const toolSchema = new Map(tools.map((tool) => [tool.name, tool.inputSchema]));
+    const disagreements: string[] = [];
+    // a postal code may be empty where the country has none: the rule is the country's, no schema can say it
+    for (const [title, action, body] of emptied.filter(([title]) => !title.includes('postalCode'))) {
+      const refused = (await agent.action(action, body)).status === 400;
+      const openApiRefuses = !ajv.validate({ $ref: bodySchemaOf(action) }, body);
+      const toolRefuses = !ajv.validate(toolSchema.get(action) as object, body);
+      if (refused !== openApiRefuses || refused !== toolRefuses)
+        disagreements.push(`${title}: route ${refused ? 400 : 200}, OpenAPI ${openApiRefuses}, tool ${toolRefuses}`);
+    }
+    expect(emptied.length).toBeGreaterThan(20);
+    expect(disagreements).toEqual([]);
   });
 });

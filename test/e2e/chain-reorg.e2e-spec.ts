@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { createTestClient, createWalletClient, http, publicActions } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
@@ -100,14 +100,20 @@ describe('chain reorganisations', () => {
 
   it('notices a node that died, starts it again, and completes the claims that waited on it', async () => {
     const nodePid = () => JSON.parse(readFileSync(join(chains.dataDir, 'chains', 'MATIC.pid'), 'utf8')).anvil as number;
+    // a node that has saved its state since its contracts were placed (it saves every 5 s and at a clean stop)
+    const stateFile = join(chains.dataDir, 'chains', 'MATIC.json');
+    const since = Date.now();
+    await eventually(async () => expect(statSync(stateFile).mtimeMs).toBeGreaterThan(since), 15_000, 100);
     const earlier = `before${randomBytes(4).toString('hex')}.crypto`;
     expect(
       (await partner.operation((await partner.call('POST', '/domains', { name: earlier })).body.operation.id)).status,
     ).toBe('COMPLETED');
     const waiting = await partner.call('POST', '/domains', { name: `waiting${randomBytes(4).toString('hex')}.crypto` });
     expect(waiting.status).toBe(201);
+    // killed before its next save, it comes back without these claims' blocks, most likely: a shorter chain, which
+    // the indexer goes back on, and the service's writes are sent again
     const dead = nodePid();
-    process.kill(dead, 'SIGKILL'); // what it had not saved yet is lost: the chain comes back shorter
+    process.kill(dead, 'SIGKILL');
 
     const seen = new Set<string>();
     await eventually(

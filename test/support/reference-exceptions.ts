@@ -106,17 +106,6 @@ const WEB3_REFERENCE_DEFECTS: readonly ReferenceException[] = [
 export const WEB3_REFERENCE_EXCEPTIONS: readonly ReferenceException[] = [
   {
     route: '*',
-    reason:
-      "decisions.md §3: a dependency's `transaction{blockchain, hash|null, ...}`: null until the transaction is sent, where the reference leaves `hash` out",
-    without: everyObject((object) => {
-      const transaction = object.transaction as JsonObject | undefined;
-      if (transaction?.hash !== null || typeof transaction !== 'object') return object;
-      const { hash: _unsent, ...sent } = transaction;
-      return { ...object, transaction: sent };
-    }),
-  },
-  {
-    route: '*',
     answer: /"status":"PREVIEW"/,
     reason:
       'decisions.md §4: `$preview=true` answers the operation in status PREVIEW (docs/partner-web3.md: C previews as D does); the reference lists no such status',
@@ -133,12 +122,6 @@ export const WEB3_REFERENCE_EXCEPTIONS: readonly ReferenceException[] = [
     reason:
       "the tests' own executor (test/support/test-step.executor.ts) runs TEST_STEP dependencies; no product has one",
     without: withoutDependencies(['TEST_STEP']),
-  },
-  {
-    route: 'POST /partner/v3/account/wallets',
-    problem: /: \/@type must be equal to one of the allowed values/,
-    reason:
-      'decisions.md §3: `POST /account/wallets` answers `WalletCreateResult{operation}`; the reference calls it InternalWalletCreateResult',
   },
   {
     route: '*',

@@ -80,7 +80,6 @@ export const signingRequestOf = async (
   );
   const transaction = {
     blockchain: p.blockchain,
-    hash: null,
     messageToSign,
     to: reader.registryOf(p.blockchain),
     data: request.data,

@@ -61,13 +61,19 @@ const publicPlatformWork = (dependency: Dependency): { parameters: Parameters; r
   }
 };
 
-/** What was sent or is to be signed: the signing request while it waits, the sent transaction once done. */
+/**
+ * What was sent or is to be signed: the signing request while it waits, the sent transaction once done. `hash` is
+ * left out until the transaction is sent (`decisions.md` §3: the reference types it as a string, never null).
+ */
 const transactionOf = (dependency: Dependency): Parameters => {
   const blockchain = dependency.parameters.blockchain;
-  if (dependency.status === 'SIGNATURE_REQUIRED' && dependency.transaction)
-    return { blockchain, hash: null, ...dependency.transaction };
-  const sent = dependency.result?.transaction as Parameters | undefined;
-  return sent ? { blockchain, ...sent } : { blockchain, hash: null };
+  const shown =
+    dependency.status === 'SIGNATURE_REQUIRED' && dependency.transaction
+      ? dependency.transaction
+      : ((dependency.result?.transaction as Parameters | undefined) ?? {});
+  // signing requests stored before this rule carry `hash: null`
+  const { hash, ...rest } = shown;
+  return { blockchain, ...rest, ...(typeof hash === 'string' ? { hash } : {}) };
 };
 
 const presentDependency = (namespace: string, dependency: Dependency): OperationView => {

@@ -99,8 +99,11 @@ const emailProblems = (email: string): ContactProblem[] => {
   return email.length > MAX_TEXT ? [{ path: 'email', message: `must be at most ${MAX_TEXT} characters` }] : [];
 };
 
-/** The dialing prefix without its plus: one to three digits of a country calling code. */
-export const normalizedDialingPrefix = (prefix: string): string => prefix.trim().replace(/^\+/, '');
+/**
+ * The dialing prefix without its plus: one to three digits of a country calling code. Only a plus before a digit is
+ * taken off, so that normalizing twice changes nothing (`++1` stays invalid rather than becoming `+1`, then `1`).
+ */
+export const normalizedDialingPrefix = (prefix: string): string => prefix.trim().replace(/^\+(?=\d)/, '');
 
 /** The number in E.164 (`+14155552671`), or null when no country's numbering plan has it. */
 export const e164Of = (phone: ContactDetails['phone']): string | null => {

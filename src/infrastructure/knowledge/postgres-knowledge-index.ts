@@ -23,7 +23,10 @@ const MENDED_WORDS = `
 /**
  * Documents match any word of the query, as a prefix of a word they hold ("renew" finds "renewal"); those that hold
  * them all rank higher, title and keywords above text (weights A, B, C), and short texts above long ones that mention
- * a word in passing (normalization 1: rank / (1 + log(length))).
+ * a word in passing (normalization 1: rank / (1 + log(length))). Above all that, a document named exactly as asked
+ * (its slug, or the action name of a specification: `svc_domains_search`) comes first, then one whose title says
+ * the query word for word ("turn on dnssec" in "How do I turn on DNSSEC", where the word lists alone cannot tell
+ * "on" from "off": both are stop words).
  */
 const SEARCH = `
   with mended as (${MENDED_WORDS}),
@@ -37,9 +40,11 @@ const SEARCH = `
     ts_headline('english', d.body, q.any_word,
       'StartSel=«, StopSel=», MaxWords=30, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "') as snippet,
     ts_rank('{0.1, 0.3, 0.6, 1.0}', d.search, q.any_word, 1)
-      + 2 * ts_rank('{0.1, 0.3, 0.6, 1.0}', d.search, q.every_word, 1) as score
+      + 2 * ts_rank('{0.1, 0.3, 0.6, 1.0}', d.search, q.every_word, 1)
+      + case when d.slug = $4 or split_part(d.slug, ':', 2) = $4 then 100 else 0 end
+      + case when position($4 in lower(d.title)) > 0 then 10 else 0 end as score
   from knowledge_documents d, q
-  where d.corpus = $1 and d.search @@ q.any_word
+  where d.corpus = $1 and (d.search @@ q.any_word or d.slug = $4 or split_part(d.slug, ':', 2) = $4)
   order by score desc, d.slug
   limit $3`;
 
@@ -91,10 +96,13 @@ export class PostgresKnowledgeIndex implements KnowledgeIndex {
   async search(corpus: KnowledgeCorpus, query: string, limit: number): Promise<KnowledgeHit[]> {
     const terms = (query.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 40);
     if (terms.length === 0) return [];
+    // the query as said, spaces evened out: what a name or a title is compared with whole
+    const said = query.toLowerCase().replace(/\s+/g, ' ').trim();
     const { rows } = await this.pool.query<{ title: string; url: string; snippet: string; score: number }>(SEARCH, [
       corpus,
       terms,
       limit,
+      said,
     ]);
     return rows.map((row) => ({ ...row, score: Math.round(row.score * 10_000) / 10_000 }));
   }

@@ -1,5 +1,5 @@
 import { Type } from 'class-transformer';
-import { IsObject, IsString, MaxLength, ValidateNested } from 'class-validator';
+import { IsObject, IsString, Length, Matches, MaxLength, MinLength, ValidateNested } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 import { IfPresent } from '../shared/validation';
 
@@ -7,11 +7,14 @@ import { IfPresent } from '../shared/validation';
 
 export class ContactPhoneDto {
   @IsString()
-  @MaxLength(4)
+  @Matches(/^\+?[0-9]{1,3}$/, {
+    message: 'must be a country calling code: one to three digits, with or without a plus',
+  })
   @JSONSchema({ description: 'The country calling code, with or without its plus', examples: ['+1'] })
   dialingPrefix!: string;
 
   @IsString()
+  @MinLength(1)
   @MaxLength(20)
   @JSONSchema({ description: 'The number without the calling code; spaces, dots, dashes and brackets are ignored' })
   number!: string;
@@ -34,10 +37,12 @@ export class ContactPhoneDto {
 })
 export class ContactDto {
   @IsString()
+  @MinLength(1)
   @MaxLength(100)
   firstName!: string;
 
   @IsString()
+  @MinLength(1)
   @MaxLength(100)
   lastName!: string;
 
@@ -57,10 +62,12 @@ export class ContactDto {
   phone!: ContactPhoneDto;
 
   @IsString()
+  @MinLength(1)
   @MaxLength(100)
   street!: string;
 
   @IsString()
+  @MinLength(1)
   @MaxLength(100)
   city!: string;
 
@@ -77,7 +84,7 @@ export class ContactDto {
   postalCode!: string;
 
   @IsString()
-  @MaxLength(2)
+  @Length(2, 2)
   @JSONSchema({ description: 'ISO 3166-1 alpha-2', examples: ['GB'] })
   countryCode!: string;
 }

@@ -119,7 +119,7 @@ export class Web3AccountController {
   @Idempotent()
   @Documented({
     summary: 'Create a custodial wallet (the first becomes the default one)',
-    answer: 'WalletCreateResult',
+    answer: 'InternalWalletCreateResult',
     refuses: ['WALLET_LIMIT_REACHED'],
   })
   async createWallet(
@@ -128,7 +128,7 @@ export class Web3AccountController {
     @Body(EmptyBodyPipe) _body: Record<string, never>,
   ) {
     const op = await this.commands.execute(new CreateCustodialWallet(principal.accountId));
-    return operationResult(this.settings.namespace, 'WalletCreateResult', op);
+    return operationResult(this.settings.namespace, 'InternalWalletCreateResult', op);
   }
 
   @Get('wallets/:address')

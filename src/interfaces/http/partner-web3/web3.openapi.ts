@@ -113,12 +113,12 @@ export const web3PartnerDocument = (namespace: string): SurfaceDocument => {
       },
       transaction: {
         type: 'object',
-        required: ['blockchain', 'hash'],
+        required: ['blockchain'],
         description:
-          'The transaction sent; while SIGNATURE_REQUIRED, what the owner signs (messageToSign) and its parts',
+          'The transaction sent (its hash, once sent); while SIGNATURE_REQUIRED, what the owner signs (messageToSign) and its parts',
         properties: {
           blockchain: { enum: CHAINS },
-          hash: { type: ['string', 'null'] },
+          hash: { type: 'string' },
           messageToSign: { type: 'string' },
           to: ADDRESS,
           data: { type: 'string' },
@@ -222,7 +222,7 @@ export const web3PartnerDocument = (namespace: string): SurfaceDocument => {
     ),
     OperationMinimalCursorList: cursorList('OperationMinimal'),
     DomainOperationResult: result('DomainOperationResult'),
-    WalletCreateResult: result('WalletCreateResult'),
+    InternalWalletCreateResult: result('InternalWalletCreateResult'),
     WalletUpdateResult: result('WalletUpdateResult'),
     WalletVerificationResult: result('WalletVerificationResult'),
     AccountUpdateResult: result('AccountUpdateResult'),

@@ -27,7 +27,8 @@ export class KnowledgeCatalogue implements OnApplicationBootstrap {
     const [help, docs] = await Promise.all([this.sources.helpArticles(), this.sources.documentation()]);
     const guide = docs
       .filter((document) => document.slug.startsWith(`${AGENT_GUIDE}#`))
-      .map((document) => ({ ...document, slug: `guide:${document.slug}`, title: `Agent guide: ${document.title}` }));
+      // their titles already name the page ("Agent guide: Errors")
+      .map((document) => ({ ...document, slug: `guide:${document.slug}` }));
     const specs = [
       ...openApiDocuments(this.documents.document(agentActionsDocument.name) ?? {}),
       ...toolDocuments(this.tools.all()),
