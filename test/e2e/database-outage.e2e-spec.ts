@@ -1,11 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { chmodSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startService, stopped } from '../support/cli';
+import { embeddedServiceEnv, startService, stopped } from '../support/cli';
 import { ADA_CONTACT } from '../support/contacts';
 import { eventually } from '../support/eventually';
-import { freePort } from '../support/free-port';
 
 const IN_FLIGHT = 12;
 const owner = { type: 'SELF', contact: { ...ADA_CONTACT, phone: { dialingPrefix: '44', number: '2071234567' } } };
@@ -22,24 +20,18 @@ describe('the database going away under load', () => {
   let key: string;
 
   beforeAll(async () => {
-    const runDir = mkdtempSync(join(tmpdir(), 'domain-engine-outage-'));
-    chmodSync(runDir, 0o755);
-    dataDir = join(runDir, 'data');
-    env = {
-      DATA_DIR: dataDir,
-      PORT: String(await freePort()),
-      EMBEDDED_POSTGRES_PORT: String(await freePort()),
+    env = await embeddedServiceEnv('outage', {
       CHAINS: 'none',
       DNS_PORT: '0',
       HOSTING_PORT: '0',
       HOSTING_TLS_PORT: '0',
-      LOG_LEVEL: 'info',
       // a lease left by a run the outage cut short is taken again soon
       WORKER_LEASE_MS: '2000',
       // the test polls far faster than a client
       PARTNER_KEY_RATE_PER_SECOND: '100000',
       PARTNER_KEY_RATE_BURST: '100000',
-    };
+    });
+    dataDir = env.DATA_DIR;
     service = await startService(env);
     key = /Reseller partner \S+ \(surface D, \/partner\/v3\): (\S+)/.exec(service.startOutput)?.[1] as string;
     await eventually(async () => expect((await fetch(`${base()}/health`)).status).toBe(200), 60_000);

@@ -11,6 +11,25 @@ import { TestExecutorModule } from '../support/test-executor.module';
 import { TEST_STEP_HELD_CHANNEL } from '../support/test-step.executor';
 
 const WORKER_ENV = { WORKER_LEASE_MS: '1000', CONSUMER_STANDBY_MS: '100' };
+
+/**
+ * Requests an operation of two steps whose first run hangs once it has done its effect (the child worker runs it),
+ * and resolves when it hangs there, with the dependency held.
+ */
+const holdFirstRun = async (databaseUrl: string, api: TestApp) => {
+  const listener = new Client({ connectionString: databaseUrl });
+  await listener.connect();
+  await listener.query(`listen ${TEST_STEP_HELD_CHANNEL}`);
+  const held = new Promise<string>((resolve) =>
+    listener.on('notification', (message) => resolve(message.payload as string)),
+  );
+  try {
+    const requested = await requestTestOperation(api, { steps: [{ holdFirstRun: true }, {}] });
+    return { requested, heldDependency: await held };
+  } finally {
+    await listener.end();
+  }
+};
 const extraModules = [TestExecutorModule];
 
 describe('operation workers across processes', () => {
@@ -62,18 +81,10 @@ describe('operation workers across processes', () => {
     const child = await startChildWorker(databaseUrl, { WORKER_LEASE_MS: '1000' });
     const api = await app({ databaseUrl, role: 'api', env: WORKER_ENV, extraModules });
 
-    const listener = new Client({ connectionString: databaseUrl });
-    await listener.connect();
-    await listener.query(`listen ${TEST_STEP_HELD_CHANNEL}`);
-    const held = new Promise<string>((resolve) =>
-      listener.on('notification', (message) => resolve(message.payload as string)),
-    );
-
-    const requested = await requestTestOperation(api, { steps: [{ holdFirstRun: true }, {}] });
+    const { requested, heldDependency } = await holdFirstRun(databaseUrl, api);
     const [first, second] = requested.dependencies.map((dependency) => dependency.id);
-    expect(await held).toBe(first); // the child has done the effect and now hangs before recording it
+    expect(heldDependency).toBe(first); // the child has done the effect and now hangs before recording it
     await killed(child);
-    await listener.end();
 
     const survivor = await app({ databaseUrl, env: WORKER_ENV, extraModules });
     await survivor.settled();
@@ -90,16 +101,8 @@ describe('operation workers across processes', () => {
     const child = await startChildWorker(databaseUrl, { WORKER_LEASE_MS: String(LEASE_MS) });
     const api = await app({ databaseUrl, role: 'api', env: WORKER_ENV, extraModules });
 
-    const listener = new Client({ connectionString: databaseUrl });
-    await listener.connect();
-    await listener.query(`listen ${TEST_STEP_HELD_CHANNEL}`);
-    const held = new Promise<string>((resolve) =>
-      listener.on('notification', (message) => resolve(message.payload as string)),
-    );
-    const requested = await requestTestOperation(api, { steps: [{ holdFirstRun: true }, {}] });
-    await held; // leased to the child, its lease two minutes long
+    const { requested } = await holdFirstRun(databaseUrl, api); // leased to the child, its lease two minutes long
     await killed(child);
-    await listener.end();
 
     const started = Date.now();
     const survivor = await app({

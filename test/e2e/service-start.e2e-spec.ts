@@ -1,8 +1,7 @@
-import { chmodSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readiness } from '../../src/application/shared/readiness';
-import { runCli, spawnService, startService, stopped } from '../support/cli';
+import { embeddedServiceEnv, runCli, spawnService, startService, stopped } from '../support/cli';
 import { eventually } from '../support/eventually';
 import { freePort } from '../support/free-port';
 import { createTestApp } from '../support/test-app';
@@ -50,20 +49,7 @@ const parseCurl = (line: string): { method: string; url: string; headers: Record
 describe('starting the service', () => {
   let env: Record<string, string>;
   beforeAll(async () => {
-    const runDir = mkdtempSync(join(tmpdir(), 'domain-engine-start-'));
-    chmodSync(runDir, 0o755);
-    env = {
-      DATA_DIR: join(runDir, 'data'),
-      PORT: String(await freePort()),
-      DNS_PORT: '0',
-      HOSTING_PORT: '0',
-      HOSTING_TLS_PORT: '0',
-      EMBEDDED_POSTGRES_PORT: String(await freePort()),
-      LOG_LEVEL: 'info',
-      CHAIN_ETH_PORT: String(await freePort()),
-      CHAIN_MATIC_PORT: String(await freePort()),
-      CHAIN_BASE_PORT: String(await freePort()),
-    };
+    env = await embeddedServiceEnv('start', { DNS_PORT: '0', HOSTING_PORT: '0', HOSTING_TLS_PORT: '0' });
   });
 
   const healthAt = (port: string): Promise<{ status: number; body: Health } | undefined> =>

@@ -1,15 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { chmodSync, existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Pool } from 'pg';
 import { PostgresEventStore } from '../../src/infrastructure/postgres/postgres-event-store';
 import { PostgresNotifications } from '../../src/infrastructure/postgres/postgres-notifications';
-import { runCli, startService, stopped } from '../support/cli';
+import { embeddedServiceEnv, runCli, startService, stopped } from '../support/cli';
 import { ADA_CONTACT } from '../support/contacts';
 import { quietLog } from '../support/event-stores';
 import { eventually } from '../support/eventually';
-import { freePort } from '../support/free-port';
 
 /**
  * The service as a user runs it: `serve` on the embedded defaults (its own PostgreSQL in DATA_DIR), the CLI beside
@@ -19,18 +17,8 @@ describe('the service and its CLI on the embedded defaults', () => {
   let env: Record<string, string>;
   let dataDir: string;
   beforeAll(async () => {
-    const runDir = mkdtempSync(join(tmpdir(), 'domain-engine-serve-'));
-    chmodSync(runDir, 0o755);
-    dataDir = join(runDir, 'data');
-    env = {
-      DATA_DIR: dataDir,
-      PORT: String(await freePort()),
-      EMBEDDED_POSTGRES_PORT: String(await freePort()),
-      LOG_LEVEL: 'info',
-      CHAIN_ETH_PORT: String(await freePort()),
-      CHAIN_MATIC_PORT: String(await freePort()),
-      CHAIN_BASE_PORT: String(await freePort()),
-    };
+    env = await embeddedServiceEnv('serve');
+    dataDir = env.DATA_DIR;
   });
 
   const health = () => fetch(`http://127.0.0.1:${env.PORT}/health`);

@@ -1,5 +1,8 @@
 import { ChildProcess, spawn } from 'node:child_process';
+import { chmodSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from './free-port';
 
 const ROOT = join(__dirname, '../..');
 const ENTRY = ['-r', '@swc-node/register', join(__dirname, 'cli-entry.ts')];
@@ -66,3 +69,26 @@ export const stopped = (child: ChildProcess, signal: NodeJS.Signals): Promise<nu
     child.once('exit', (code) => resolve(code));
     child.kill(signal);
   });
+
+/**
+ * The environment of a `serve` a test starts on the embedded defaults: a data directory of its own (its parent
+ * traversable by the `postgres` account the embedded server runs as) and free ports for HTTP, PostgreSQL and the
+ * chains; `extra` adds to it or overrides it.
+ */
+export const embeddedServiceEnv = async (
+  name: string,
+  extra: Record<string, string> = {},
+): Promise<Record<string, string>> => {
+  const runDir = mkdtempSync(join(tmpdir(), `domain-engine-${name}-`));
+  chmodSync(runDir, 0o755);
+  return {
+    DATA_DIR: join(runDir, 'data'),
+    PORT: String(await freePort()),
+    EMBEDDED_POSTGRES_PORT: String(await freePort()),
+    LOG_LEVEL: 'info',
+    CHAIN_ETH_PORT: String(await freePort()),
+    CHAIN_MATIC_PORT: String(await freePort()),
+    CHAIN_BASE_PORT: String(await freePort()),
+    ...extra,
+  };
+};
