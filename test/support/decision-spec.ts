@@ -67,3 +67,13 @@ export const decisionSpec =
       },
     };
   };
+
+/** The refusal of a charge that would take an account's running balance past its credit limit. */
+export const pastCreditLimit = (chargeCents: number, balanceCents: number, limitCents: number) =>
+  ({
+    code: 'INSUFFICIENT_BALANCE',
+    message: exactly(
+      `the charge of ${chargeCents} cents would take the running balance past its limit of ${limitCents} cents`,
+    ),
+    context: { balanceCents, limitCents },
+  }) as const;

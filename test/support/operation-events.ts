@@ -1,4 +1,6 @@
-import { OperationEvent } from '../../src/domain/operations/operation.events';
+import { ZoneChangeRequest } from '../../src/domain/dns-domains/zone-change-decision';
+import { DomainActivityEvent } from '../../src/domain/operations/domain-activity';
+import { DependencySpec, OperationEvent } from '../../src/domain/operations/operation.events';
 
 type RequestedData = Extract<OperationEvent, { type: 'OperationRequested' }>['data'];
 
@@ -62,3 +64,35 @@ export const operationEvents = (
     }),
   };
 };
+
+type DecidedRequest = Omit<RequestedData, 'preview' | 'validUntil' | 'dependencies' | 'domain'> & { domain: string };
+
+/**
+ * What a decision that starts an operation appends, for the deciders' specs: `requested(dependencies, change)` on the
+ * operation's stream (not a preview unless changed) and `started(...)` on its domain's activity stream, both of one
+ * request by one account.
+ */
+export const decidedOperation = (asked: DecidedRequest) => ({
+  requested: (dependencies: readonly DependencySpec[], change: Partial<RequestedData> = {}): OperationEvent => ({
+    type: 'OperationRequested',
+    data: { ...asked, preview: false, validUntil: null, dependencies, ...change },
+  }),
+  started: (operationId = asked.operationId, accountId = asked.accountId, at = asked.at): DomainActivityEvent => ({
+    type: 'DomainOperationStarted',
+    data: { domain: asked.domain, operationId, accountId, at },
+  }),
+});
+
+/** A zone change of `name` that asks nothing, with a dependency id for each kind of change: `change` says what. */
+export const zoneChangeOf = (name: string, change: Partial<ZoneChangeRequest> = {}): ZoneChangeRequest => ({
+  name,
+  records: null,
+  recordDependencyIds: { update: [], delete: [] },
+  nameservers: null,
+  nameserversDependencyId: 'plop_ns',
+  dnssec: null,
+  dnssecDependencyId: 'plop_dnssec',
+  hosting: null,
+  hostingDependencyId: 'plop_hosting',
+  ...change,
+});

@@ -1,3 +1,10 @@
+/**
+ * Equivalent mutants, given how a chain stream is written:
+ * - `isLog` taking a `DomainRewound` for a log: the indexer appends each one just before its `ChainRewound`, which
+ *   drops every log past its block, and a `DomainRewound` has no block.
+ * - the `ChainBlocksIndexed` case falling through to the `ChainRewound` one: a batch indexed ends past every log and
+ *   anchor before it, so keeping those below its block and anchoring at it is what the case does.
+ */
 import { indexedHistoryOf, rewindTo, tokenOfLog } from './chain-rewind';
 import { ChainStreamEvent, RegistryLogEvent } from './registry-log.events';
 
@@ -101,5 +108,25 @@ describe('going back on a reorganised chain', () => {
   it('names the token of a log, and none for a key added to the registry', () => {
     expect(tokenOfLog(record('0xa', 1, 'x'))).toBe('0xa');
     expect(tokenOfLog(keyAdded(1))).toBeNull();
+  });
+
+  it('keeps the anchors before the block it goes back to, and tells again no token whose logs end at that block', () => {
+    const longer: ChainStreamEvent[] = [
+      minted('0xa', 1),
+      indexed(1, 1),
+      minted('0xc', 3),
+      indexed(2, 3),
+      ...stream.slice(3),
+    ];
+    const rewound = rewindTo(indexedHistoryOf(longer), { block: 3, hash: '0xhash3', time: 3000 }, 6, 'MATIC');
+    expect(rewound.map((event) => (event.type === 'DomainRewound' ? event.data.tokenId : event.type))).toEqual([
+      '0xa',
+      '0xb',
+      'ChainRewound',
+    ]);
+    expect(indexedHistoryOf([...longer, ...rewound]).anchors).toEqual([
+      { block: 1, hash: '0xhash1' },
+      { block: 3, hash: '0xhash3' },
+    ]);
   });
 });

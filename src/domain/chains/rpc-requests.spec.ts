@@ -1,4 +1,7 @@
-import { checkBody, checkRequest, RPC_ERROR, withinLogBudget } from './rpc-requests';
+// Equivalent mutants: the `typeof value === 'number'` of an id and the `typeof value === 'string'` of a head tag
+// made true: `Number.isFinite` and the tags' set are false for every other kind of value anyway.
+
+import { checkBody, checkRequest, needsHead, RPC_ERROR, withinLogBudget } from './rpc-requests';
 
 const LIMITS = { maxBatch: 3, maxLogBlocks: 100 };
 const request = (method: string, params?: unknown, id: unknown = 1) => ({ jsonrpc: '2.0', id, method, params });
@@ -122,5 +125,128 @@ describe('the chain proxy: which requests reach the node', () => {
     expect(checkBody([1, 2, 3], LIMITS)).toEqual({ ok: true, batch: true, requests: [1, 2, 3] });
     expect(checkBody([], LIMITS)).toMatchObject({ ok: false, error: { code: RPC_ERROR.invalidRequest } });
     expect(checkBody([1, 2, 3, 4], LIMITS)).toMatchObject({ ok: false, error: { code: RPC_ERROR.limitExceeded } });
+  });
+});
+
+describe('the chain proxy: what each refusal says', () => {
+  const refusal = (code: number, message: string, id: unknown = 1) => ({ ok: false, id, error: { code, message } });
+
+  it('forwards every read method it names, and nothing that only looks like one', () => {
+    const reads = [
+      'eth_blockNumber',
+      'eth_call',
+      'eth_chainId',
+      'eth_estimateGas',
+      'eth_feeHistory',
+      'eth_gasPrice',
+      'eth_getBalance',
+      'eth_getBlockByHash',
+      'eth_getBlockByNumber',
+      'eth_getCode',
+      'eth_getStorageAt',
+      'eth_getTransactionByHash',
+      'eth_getTransactionCount',
+      'eth_getTransactionReceipt',
+      'eth_maxPriorityFeePerGas',
+      'net_version',
+      'web3_clientVersion',
+    ];
+    expect(reads.filter((method) => !checkRequest(request(method, [])).ok)).toEqual([]);
+    expect(checkRequest(request('x'.repeat(100), []))).toEqual(
+      refusal(RPC_ERROR.methodNotFound, `the method ${'x'.repeat(100)} is not served`),
+    );
+  });
+
+  it('names a write method as not served, by its whole name only', () => {
+    const writes = ['eth_send', 'eth_sign', 'eth_submit', 'eth_submitWork', 'personal_unlockAccount', 'admin_addPeer'];
+    writes.push('miner_start', 'debug_traceTransaction', 'anvil_mine', 'hardhat_mine', 'evm_snapshot');
+    expect(writes.map((method) => checkRequest(request(method, [])))).toEqual(
+      writes.map((method) =>
+        refusal(RPC_ERROR.methodNotSupported, `${method} is not served: the proxy forwards read methods only`),
+      ),
+    );
+    for (const method of ['my_eth_sendRawTransaction', 'eth_sendRawTransaction.x', 'evm_', 'miner_start!'])
+      expect(codeOf(checkRequest(request(method, [])))).toBe(RPC_ERROR.methodNotFound);
+  });
+
+  it('says what is wrong with a request', () => {
+    expect(checkRequest('eth_chainId')).toEqual(refusal(RPC_ERROR.invalidRequest, 'a request is an object', null));
+    expect(checkRequest(null)).toEqual(refusal(RPC_ERROR.invalidRequest, 'a request is an object', null));
+    expect(checkRequest([])).toEqual(refusal(RPC_ERROR.invalidRequest, 'a request is an object', null));
+    expect(checkRequest({ ...request('eth_chainId'), jsonrpc: '1.0' })).toEqual(
+      refusal(RPC_ERROR.invalidRequest, 'jsonrpc must be "2.0"'),
+    );
+    expect(checkRequest(request('eth_chainId', [], true))).toEqual(
+      refusal(RPC_ERROR.invalidRequest, 'id must be a string, a number or null', null),
+    );
+    for (const method of [5, '', 'x'.repeat(101)])
+      expect(checkRequest(request(method as string, []))).toEqual(
+        refusal(RPC_ERROR.invalidRequest, 'method must be a method name'),
+      );
+    expect(checkRequest(request('eth_call', {}))).toEqual(refusal(RPC_ERROR.invalidParams, 'params must be an array'));
+    expect(checkRequest(request('eth_estimateGas', [{}, 'latest', {}]))).toEqual(
+      refusal(
+        RPC_ERROR.invalidParams,
+        'eth_estimateGas takes a transaction and a block; state overrides are not served',
+      ),
+    );
+  });
+
+  it('says what is wrong with a log filter', () => {
+    const logs = (...params: unknown[]) => checkRequest(request('eth_getLogs', params));
+    const problem = (message: string) => refusal(RPC_ERROR.invalidParams, message);
+    expect(logs()).toEqual(problem('eth_getLogs takes one filter object'));
+    for (const filter of ['filter', null, []])
+      expect(logs(filter)).toEqual(problem('eth_getLogs takes one filter object'));
+    expect(logs({ limit: 1 })).toEqual(
+      problem('a log filter has address, topics, and fromBlock and toBlock or blockHash; not limit'),
+    );
+    for (const blockHash of ['0x12', [`0x${'a'.repeat(64)}`], `x0x${'a'.repeat(64)}`, `0x${'a'.repeat(64)}0`])
+      expect(logs({ blockHash })).toEqual(problem('blockHash must be 0x and 64 hex'));
+    for (const ends of [{ fromBlock: '0x1' }, { toBlock: '0x1' }])
+      expect(logs({ blockHash: `0x${'a'.repeat(64)}`, ...ends })).toEqual(
+        problem('a log filter names blockHash or fromBlock and toBlock, not both'),
+      );
+    const tags =
+      'fromBlock and toBlock must be block numbers (0x hex) or tags (earliest, latest, safe, finalized, pending)';
+    for (const block of [['0x10'], 'a0x10', 16])
+      for (const end of ['fromBlock', 'toBlock']) expect(logs({ [end]: block })).toEqual(problem(tags));
+  });
+
+  it('forwards only the keys a filter names, and measures its logs against the head only when it names the head', () => {
+    const logs = (filter: unknown) => checkRequest(request('eth_getLogs', [filter]));
+    const forwarded = (filter: unknown) => {
+      const checked = logs(filter);
+      return checked.ok ? checked.call.params[0] : checked.error;
+    };
+    expect(forwarded({})).toStrictEqual({});
+    expect(forwarded({ address: '0x1' })).toStrictEqual({ address: '0x1' });
+    expect(forwarded({ topics: [] })).toStrictEqual({ topics: [] });
+    expect(forwarded({ fromBlock: '0x1' })).toStrictEqual({ fromBlock: '0x1' });
+    expect(forwarded({ toBlock: '0x1' })).toStrictEqual({ toBlock: '0x1' });
+    expect(needsHead(logs({ fromBlock: '0x1', toBlock: '0x2' }))).toBe(false);
+    expect(needsHead(logs({ fromBlock: '0x1' }))).toBe(true);
+    expect(needsHead(logs({ toBlock: 'latest', fromBlock: '0x1' }))).toBe(true);
+    expect(needsHead(checkRequest(request('eth_chainId')))).toBe(false);
+    expect(needsHead(checkRequest(request('eth_getLogs', [])))).toBe(false);
+  });
+
+  it('says why a batch is refused, and why logs past the budget are', () => {
+    expect(checkBody([], LIMITS)).toEqual({
+      ok: false,
+      error: { code: RPC_ERROR.invalidRequest, message: 'the batch is empty' },
+    });
+    expect(checkBody([1, 2, 3, 4], LIMITS)).toEqual({
+      ok: false,
+      error: { code: RPC_ERROR.limitExceeded, message: 'a batch holds at most 3 requests; this one holds 4' },
+    });
+    const logs = (id: number) => checkRequest(request('eth_getLogs', [{ fromBlock: '0x1', toBlock: '0x3c' }], id));
+    expect(withinLogBudget([logs(1), logs(2)], 0, LIMITS)[1]).toEqual(
+      refusal(
+        RPC_ERROR.limitExceeded,
+        'the eth_getLogs of one batch cover at most 100 blocks together: send this one in another',
+        2,
+      ),
+    );
   });
 });

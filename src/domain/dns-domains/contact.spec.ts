@@ -1,6 +1,13 @@
 import { deciderSpec } from '../../../test/support/decider-spec';
 import { IllegalTransition, Refused } from '../shared/errors';
-import { CONTACT_VERIFICATION_TTL_MS, ContactCreated, contactDecider, registryContactOf } from './contact';
+import { fold } from '../shared/decider';
+import {
+  CONTACT_EVENT_TYPES,
+  CONTACT_VERIFICATION_TTL_MS,
+  ContactCreated,
+  contactDecider,
+  registryContactOf,
+} from './contact';
 import { ContactDetails } from './contact-rules';
 
 const at = 1_700_000_000_000;
@@ -30,6 +37,14 @@ const created: ContactCreated = {
 const verify = (verificationDigest: string, when = at + 1) =>
   ({ type: 'VerifyContact', data: { contactId: 'con_1', verificationDigest, at: when } }) as const;
 
+// Equivalent mutants:
+// - contact.ts evolve: the `contact.status === 'CREATED' ?` guards of ContactVerified and ContactDisabled → `true`: a
+//   contact's stream starts with ContactCreated, and the decider verifies and disables only a contact that exists.
+// - contact.ts VerifyContact: `contact.status !== 'CREATED'` → `false`: a contact that does not exist has no digest, so
+//   the link is refused as not valid all the same.
+// - contact.ts registryContactOf: `e164Of(details.phone) ?? ''` → `?? "Stryker was here!"`: it is given the details of
+//   a created contact, whose number CreateContact made sure e164Of reads.
+
 describe('contact decider', () => {
   const given = deciderSpec(contactDecider);
 
@@ -55,6 +70,7 @@ describe('contact decider', () => {
       })
       .thenThrows(Refused, {
         code: 'VALIDATION',
+        message: /^the contact is not complete$/,
         context: {
           problems: [
             { path: 'email', message: expect.any(String) },
@@ -102,10 +118,34 @@ describe('contact decider', () => {
     given(created, disabled).thenState({ status: 'CREATED', disabledAt: at + 5 });
   });
 
-  it('disables only a contact that exists', () => given().when(disable).thenThrows(Refused, { code: 'NOT_FOUND' }));
+  it('disables only a contact that exists', () =>
+    given()
+      .when(disable)
+      .thenThrows(Refused, { code: 'NOT_FOUND', message: /^no contact con_1$/ }));
 
   it('says nothing new when the contact is disabled already', () =>
     given(created, disabled).when(disable).thenNothing());
+
+  it('fails loudly on a command or an event of a newer version', () => {
+    given(created)
+      .when({ type: 'RenameContact', data: {} } as never)
+      .thenThrows(Error, /unexpected value/);
+    expect(() => fold(contactDecider, [created, { type: 'ContactRenamed', data: {} } as never])).toThrow(
+      /unexpected value/,
+    );
+  });
+
+  it('tells its subscribers about every event it records', () => {
+    const recorded = new Set(
+      [
+        ...contactDecider.decide({ type: 'CreateContact', data: created.data }, fold(contactDecider, [])),
+        ...contactDecider.decide(verify('digest-1'), fold(contactDecider, [created])),
+        ...contactDecider.decide(disable, fold(contactDecider, [created])),
+      ].map((event) => event.type),
+    );
+    expect(recorded.size).toBe(CONTACT_EVENT_TYPES.length);
+    expect(new Set(CONTACT_EVENT_TYPES)).toEqual(recorded);
+  });
 });
 
 describe('the registry contact of a contact', () => {

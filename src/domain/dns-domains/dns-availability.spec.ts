@@ -44,6 +44,7 @@ describe('the availability of a DNS name', () => {
     ['a TLD the service does not sell', { sold: false }],
     ['a TLD the registry does not run', { rules: undefined, unavailable: 'UNKNOWN_TLD' as const }],
     ['a TLD without prices', { prices: undefined }],
+    ['a TLD the registry answers it does not know', { unavailable: 'UNKNOWN_TLD' as const }],
     ['a name against the TLD rules (an IDN under .ai)', { name: 'xn--strae-oqa.ai' }],
   ])('is DISALLOWED under %s', (_case, facts) =>
     expect(of(facts)).toEqual({ status: 'DISALLOWED', source: 'SERVICE' }),

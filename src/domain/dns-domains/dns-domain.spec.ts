@@ -1,6 +1,14 @@
 import { deciderSpec } from '../../../test/support/decider-spec';
 import { IllegalTransition, Refused } from '../shared/errors';
-import { DnsDomainRegistered, dnsDomainDecider, DnsRegistrationRequested } from './dns-domain';
+import { fold } from '../shared/decider';
+import {
+  DNS_DOMAIN_EVENT_TYPES,
+  DnsDomainCommand,
+  DnsDomainEvent,
+  DnsDomainRegistered,
+  dnsDomainDecider,
+  DnsRegistrationRequested,
+} from './dns-domain';
 
 const at = 1_700_000_000_000;
 const requested: DnsRegistrationRequested = {
@@ -19,6 +27,10 @@ const registered: DnsDomainRegistered = {
     at,
   },
 };
+
+// Equivalent mutants: the guards of evolve (`domain.status === 'REGISTERED' ?` for DnsDomainRenewed and
+// DnsWhoisProxySet, `domain.status === 'PENDING' && domain.transfer` for DnsTransferRequested) → `true`: the decider
+// records each of these events only from that very state.
 
 describe('dns domain decider', () => {
   const given = deciderSpec(dnsDomainDecider);
@@ -59,7 +71,9 @@ describe('dns domain decider', () => {
     };
     given(requested, registered).when({ type: 'RecordDnsRenewal', data: renewed.data }).then(renewed);
     given(requested, registered, renewed).when({ type: 'RecordDnsRenewal', data: renewed.data }).thenNothing();
-    given(requested).when({ type: 'RecordDnsRenewal', data: renewed.data }).thenThrows(IllegalTransition);
+    given(requested)
+      .when({ type: 'RecordDnsRenewal', data: renewed.data })
+      .thenThrows(IllegalTransition, /^fresh\.com is not registered here$/);
   });
 
   it('records that a transfer in was asked of the registry once, for a transfer only', () => {
@@ -80,5 +94,81 @@ describe('dns domain decider', () => {
     given(requested, registered, released)
       .when({ type: 'RequestDnsRegistration', data: { ...requested.data, operationId: 'op-2' } })
       .then({ ...requested, data: { ...requested.data, operationId: 'op-2' } });
+  });
+
+  it('refuses a name held for a registration, saying so', () =>
+    given(requested)
+      .when({ type: 'RequestDnsRegistration', data: { ...requested.data, operationId: 'op-2' } })
+      .thenThrows(Refused, { code: 'NOT_AVAILABLE', message: /^fresh\.com is not available$/ }));
+
+  it('records no registration over one another operation recorded', () =>
+    given(requested, registered)
+      .when({ type: 'RecordDnsRegistration', data: { ...registered.data, operationId: 'op-2' } })
+      .thenThrows(IllegalTransition, /^no registration of fresh\.com by op-2 runs$/));
+
+  it('registers a name with the WHOIS proxy on, and sets it once each way', () => {
+    const proxy = (enabled: boolean) => ({
+      type: 'SetDnsWhoisProxy' as const,
+      data: { name: 'fresh.com', operationId: 'op-3', enabled, at },
+    });
+    given(requested, registered).thenState({ whoisProxy: true });
+    given(requested, registered).when(proxy(true)).thenNothing();
+    given(requested, registered)
+      .when(proxy(false))
+      .then({ type: 'DnsWhoisProxySet', data: proxy(false).data });
+    given(requested, registered, { type: 'DnsWhoisProxySet', data: proxy(false).data })
+      .when(proxy(false))
+      .thenNothing();
+    given(requested, registered, { type: 'DnsWhoisProxySet', data: proxy(false).data })
+      .when(proxy(true))
+      .thenState({ whoisProxy: true });
+    given(requested)
+      .when(proxy(false))
+      .thenThrows(IllegalTransition, /^fresh\.com is not registered here$/);
+  });
+
+  it('keeps the sealed code of a transfer in when the registry was asked', () => {
+    const transfer = { ...requested, data: { ...requested.data, sealedTransferCode: 'sealed-code' } };
+    const asked = {
+      type: 'DnsTransferRequested' as const,
+      data: { name: 'fresh.com', operationId: 'op-1', at: at + 5 },
+    };
+    given(transfer).thenState({ status: 'PENDING', transfer: { sealedCode: 'sealed-code', requestedAt: null } });
+    given(transfer, asked).thenState({
+      status: 'PENDING',
+      transfer: { sealedCode: 'sealed-code', requestedAt: at + 5 },
+    });
+    given()
+      .when({ type: 'RecordDnsTransferRequest', data: asked.data })
+      .thenThrows(IllegalTransition, /^no transfer of fresh\.com by this operation runs$/);
+  });
+
+  it('fails loudly on a command or an event of a newer version', () => {
+    given()
+      .when({ type: 'TransferDnsDomain', data: {} } as never)
+      .thenThrows(Error, /unexpected value/);
+    expect(() => fold(dnsDomainDecider, [requested, { type: 'DnsDomainParked', data: {} } as never])).toThrow(
+      /unexpected value/,
+    );
+  });
+
+  it('tells its subscribers about every event it records', () => {
+    const transfer = { ...requested, data: { ...requested.data, sealedTransferCode: 'sealed-code' } };
+    const decided = (history: DnsDomainEvent[], command: DnsDomainCommand) =>
+      dnsDomainDecider.decide(command, fold(dnsDomainDecider, history));
+    const data = { name: 'fresh.com', operationId: 'op-1', at };
+    const recorded = new Set(
+      [
+        ...decided([], { type: 'RequestDnsRegistration', data: requested.data }),
+        ...decided([requested], { type: 'RecordDnsRegistration', data: registered.data }),
+        ...decided([requested], { type: 'AbandonDnsRegistration', data }),
+        ...decided([requested, registered], { type: 'RecordDnsRenewal', data: { ...data, expiresAt: at + 9 } }),
+        ...decided([requested, registered], { type: 'SetDnsWhoisProxy', data: { ...data, enabled: false } }),
+        ...decided([transfer], { type: 'RecordDnsTransferRequest', data }),
+        ...decided([requested, registered], { type: 'ReleaseDnsDomain', data: { ...data, reason: 'PURGED' } }),
+      ].map((event) => event.type),
+    );
+    expect(recorded.size).toBe(DNS_DOMAIN_EVENT_TYPES.length);
+    expect(new Set(DNS_DOMAIN_EVENT_TYPES)).toEqual(recorded);
   });
 });

@@ -1,4 +1,6 @@
-import { dnsFlagsOf, flagChangeOf, FlagFacts, registryChangeOf } from './dns-flags';
+import { expectRefusal, exactly } from '../../../test/support/decision-spec';
+import { Refused } from '../shared/errors';
+import { dnsFlagsOf, flagChangeOf, FlagFacts, newNameLocksOf, registryChangeOf } from './dns-flags';
 
 const DAY = 86_400_000;
 const createdAt = Date.UTC(2026, 0, 1);
@@ -81,4 +83,66 @@ describe('flag changes', () => {
     // a read-only flag asked for the status it has is no change to it
     expect(flagChangeOf(young, { DNS_TRANSFER_OUT: 'DISABLED', DNS_RENEW: 'DISABLED' })).toEqual({ DNS_RENEW: true });
   });
+});
+
+describe('dns flags, each', () => {
+  it.each([
+    ['DNS_RESOLUTION', 'clientHold'],
+    ['DNS_TRANSFER_OUT', 'clientTransferProhibited'],
+    ['DNS_DELETE', 'clientDeleteProhibited'],
+    ['DNS_RENEW', 'clientRenewProhibited'],
+    ['DNS_UPDATE', 'clientUpdateProhibited'],
+  ])('turns %s off with %s, and that alone', (flag, status) => {
+    const flags = statusesOf(dnsFlagsOf({ ...facts, statuses: [status] }));
+    expect(Object.entries(flags).filter(([, value]) => value === 'DISABLED')).toEqual([[flag, 'DISABLED']]);
+    expect(registryChangeOf({ [flag]: true })).toEqual({ add: [status], remove: [] });
+  });
+
+  it('end the transfer lock the moment 60 days are over, and say why while it holds', () => {
+    expect(dnsFlagsOf({ ...facts, now: createdAt + 60 * DAY }).DNS_TRANSFER_OUT.readonlyReasons).toEqual([]);
+    expect(dnsFlagsOf({ ...facts, now: createdAt + 60 * DAY - 1 }).DNS_TRANSFER_OUT.readonlyReasons).toEqual([
+      {
+        code: 'TRANSFER_LOCK',
+        message: 'no transfer within 60 days of a registration or transfer',
+        untilTimestamp: createdAt + 60 * DAY,
+      },
+    ]);
+  });
+
+  it('name every read-only flag asked to change, and each of its reasons', () => {
+    const held = dnsFlagsOf({ ...facts, statuses: ['pendingTransfer'], phase: 'REDEMPTION', now: createdAt + DAY });
+    expectRefusal(() => flagChangeOf(held, { DNS_TRANSFER_OUT: 'DISABLED', DNS_RENEW: 'DISABLED' }), Refused, {
+      code: 'VALIDATION',
+      message: exactly(
+        'DNS_TRANSFER_OUT is read-only now (the name is past its grace period: only a renewal restores it, ' +
+          'a transfer of the name is pending, no transfer within 60 days of a registration or transfer); ' +
+          'DNS_RENEW is read-only now (the name is past its grace period: only a renewal restores it, ' +
+          'a transfer of the name is pending)',
+      ),
+      context: { readonly: ['DNS_TRANSFER_OUT', 'DNS_RENEW'] },
+    });
+  });
+
+  it('ask nothing of the registry for the WHOIS proxy', () =>
+    expect(registryChangeOf({ DNS_WHOIS_PROXY: true })).toStrictEqual({ add: [], remove: [], whoisProxy: false }));
+});
+
+describe('the flags of a new name', () => {
+  const at = createdAt;
+
+  it('start all on but DNS_TRANSFER_OUT: nothing to set unless asked otherwise', () => {
+    expect(newNameLocksOf({}, at)).toBeNull();
+    expect(
+      newNameLocksOf({ DNS_TRANSFER_OUT: 'DISABLED', DNS_RESOLUTION: 'ENABLED', DNS_WHOIS_PROXY: 'ENABLED' }, at),
+    ).toBeNull();
+    expect(newNameLocksOf({ DNS_DELETE: 'DISABLED', DNS_WHOIS_PROXY: 'DISABLED' }, at)).toEqual({
+      DNS_DELETE: true,
+      DNS_WHOIS_PROXY: true,
+    });
+  });
+
+  it('keep DNS_TRANSFER_OUT off for the 60-day lock', () =>
+    expect(() => newNameLocksOf({ DNS_TRANSFER_OUT: 'ENABLED' }, at)).toThrow(
+      expect.objectContaining({ code: 'VALIDATION', context: { readonly: ['DNS_TRANSFER_OUT'] } }),
+    ));
 });

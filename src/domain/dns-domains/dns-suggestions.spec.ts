@@ -1,4 +1,8 @@
-import { suggestDnsNames } from './dns-suggestions';
+import { parseLabel } from '../shared/names';
+import { DNS_IDEAS, suggestDnsNames } from './dns-suggestions';
+
+// Equivalent mutant: DNS_IDEAS's `knownEndings: []` → `["Stryker was here"]`: the last part of a query is compared
+// lowercased, and that ending has capitals (the endings asked for are the ones stripped).
 
 const names = (queries: string[], endings: string[], limit = 40) =>
   suggestDnsNames(queries, endings, limit).map(({ name }) => name);
@@ -27,5 +31,28 @@ describe('DNS name ideas', () => {
   it('never offer more than asked, nor anything without a valid ending', () => {
     expect(names(['travel'], ['com', 'io'], 3)).toHaveLength(3);
     expect(names(['travel'], ['-bad-'], 3)).toEqual([]);
+  });
+
+  it('offer every related word it knows in place of its word, each a label of its own', () => {
+    for (const [word, related] of DNS_IDEAS.relatedWords!) {
+      expect([word, related.length > 0]).toEqual([word, true]);
+      const ideas = names([word], ['com'], 100);
+      for (const other of related) {
+        expect(parseLabel(other)).toMatchObject({ ok: true, label: other });
+        expect([word, ideas]).toEqual([word, expect.arrayContaining([`${other}.com`])]);
+      }
+    }
+  });
+
+  it('put each of its prefixes before the words, and each of its suffixes after them', () => {
+    expect(names(['zqv'], ['com'], 100)).toEqual([
+      'zqv.com',
+      ...DNS_IDEAS.prefixes.map((prefix) => `${prefix}zqv.com`),
+      ...DNS_IDEAS.suffixes.map((suffix) => `zqv${suffix}.com`),
+      'zqvs.com',
+      'zqv1.com',
+      'zqv2.com',
+      'zqv3.com',
+    ]);
   });
 });

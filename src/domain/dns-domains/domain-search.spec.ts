@@ -1,5 +1,12 @@
 import { searchPlanOf, searchVerdictOf } from './domain-search';
 
+// Equivalent mutants:
+// - domain-search.ts endingOf and namesOfQuery: `query.trim().toLowerCase()` → `query.trim().toUpperCase()` or
+//   `query`: parseSecondLevelName trims and lowercases itself, and only spaces (dropped) are left in a label.
+// - endingOf: `!LABEL_DOTS.test(text)` → `false`: a term without a dot never parses as a full name either.
+// - namesOfQuery: `/\s+/g` → `/\s/g` (every space goes either way); `parsed.name !== full?.name` → `true`: the plan
+//   answers each name once, so the full name found again under its own TLD is dropped there.
+
 const SOLD = ['com', 'net', 'org', 'ai', 'io', 'dev'];
 const names = (plan: ReturnType<typeof searchPlanOf>) => plan.candidates.map(({ name }) => name.name);
 
@@ -33,6 +40,41 @@ describe('the plan of a domain search', () => {
     expect(plan.candidates.map(({ name, query }) => [name.name, query])).toEqual([['tea.com', 'tea.com']]);
   });
 
+  it('takes no TLDs asked as none asked', () =>
+    expect(searchPlanOf(['coffee.dev'], [], SOLD).searchedTlds).toEqual(['dev']));
+
+  it('infers at most five TLDs', () =>
+    expect(searchPlanOf(['a.com', 'b.net', 'c.org', 'd.ai', 'e.io', 'f.dev'], undefined, SOLD).searchedTlds).toEqual([
+      'com',
+      'net',
+      'org',
+      'ai',
+      'io',
+    ]));
+
+  it('names every character a name cannot hold, and none when it refuses a query for another reason', () => {
+    expect(searchPlanOf(['tea & cake!', 'tea.nope', 'tea'], ['com'], SOLD).queries).toEqual([
+      {
+        query: 'tea & cake!',
+        invalidReason: 'The query contains characters a domain name cannot hold: & !',
+        invalidCharacters: ['&', '!'],
+      },
+      { query: 'tea.nope', invalidReason: expect.stringContaining('.nope'), invalidCharacters: [] },
+      { query: 'tea', invalidReason: null, invalidCharacters: [] },
+    ]);
+  });
+
+  it('refuses a query without letters or digits, and one that makes no label', () => {
+    expect(searchPlanOf(['   '], ['com'], SOLD).queries).toEqual([
+      { query: '   ', invalidReason: 'The query holds no letters or digits.', invalidCharacters: [] },
+    ]);
+    const plan = searchPlanOf(['tea-'], ['com'], SOLD);
+    expect(plan.queries).toEqual([
+      { query: 'tea-', invalidReason: expect.stringMatching(/hyphen/), invalidCharacters: [] },
+    ]);
+    expect(plan.candidates).toEqual([]);
+  });
+
   it('keeps internationalized names as A-labels', () =>
     expect(names(searchPlanOf(['café'], ['com'], SOLD))).toEqual(['xn--caf-dma.com']));
 });
@@ -47,10 +89,14 @@ describe('the verdict of a searched name', () => {
       available: true,
       marketplace: { status: 'registered-listed-for-sale', source: 'extmarket_b' },
     });
-    expect(searchVerdictOf({ status: 'REGISTERED', source: 'SERVICE' }).marketplace.status).toBe(
-      'registered-not-for-sale',
-    );
-    expect(searchVerdictOf({ status: 'DISALLOWED', source: 'SERVICE' }).marketplace.status).toBe('invalid');
+    expect(searchVerdictOf({ status: 'REGISTERED', source: 'SERVICE' })).toEqual({
+      available: false,
+      marketplace: { status: 'registered-not-for-sale', source: 'service' },
+    });
+    expect(searchVerdictOf({ status: 'DISALLOWED', source: 'SERVICE' })).toEqual({
+      available: false,
+      marketplace: { status: 'invalid', source: 'service' },
+    });
     expect(searchVerdictOf({ status: 'EXCEEDS_PRICE_LIMIT', source: 'SERVICE' })).toEqual({
       available: false,
       marketplace: { status: 'unavailable', source: 'service' },

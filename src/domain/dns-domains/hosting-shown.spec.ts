@@ -1,3 +1,5 @@
+// Equivalent mutant: `<` made `<=` in the order of the names: no two sub names shown are equal (a map's keys).
+
 import { ExistingOperation } from '../operations/operation';
 import { hostingShownOf, pendingHostingChangesOf } from './hosting-shown';
 
@@ -104,4 +106,15 @@ describe('hosting as shown', () => {
       { subName: '', type: 'REVERSE_PROXY', targetUrl: 'https://apex' },
       { subName: 'old', remove: true },
     ]));
+
+  it('lists the names in order of their sub names, whatever order the zone and the changes name them in', () =>
+    expect(
+      hostingShownOf(
+        [site('www', 'https://w.example', true), site('api', 'https://a.example', true)],
+        [
+          { subName: 'shop', type: 'REDIRECT_302', targetUrl: 'https://s.example' },
+          { subName: 'blog', remove: true },
+        ],
+      ).map(({ subName }) => subName),
+    ).toEqual(['api', 'shop', 'www']));
 });

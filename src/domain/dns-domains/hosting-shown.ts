@@ -52,5 +52,6 @@ export const hostingShownOf = (
       shown.set(change.subName, { ...change, status: 'PENDING', certificateStatus: 'PENDING' });
     else if (served) shown.set(change.subName, { ...served, status: 'INACTIVE' });
   }
-  return [...shown.values()].sort((a, b) => (a.subName < b.subName ? -1 : a.subName > b.subName ? 1 : 0));
+  // a map's keys: no two sub names are equal
+  return [...shown.values()].sort((a, b) => (a.subName < b.subName ? -1 : 1));
 };

@@ -20,6 +20,9 @@ describe('inbound transfer eligibility', () => {
       expiresAt,
     });
     expect(reasons).toEqual(['REGISTRAR_LOCKED', 'TRANSFER_DATE_NOT_REACHED', 'INVALID_AUTHORIZATION']);
+    expect(
+      inboundEligibilityOf({ sold: true, registry: ['PENDING_TRANSFER', 'PENDING_DELETE'], expiresAt }),
+    ).toMatchObject({ isEligible: false, reasons: ['REGISTRY_UPDATE_PROHIBITED', 'DOMAIN_EXPIRING_SOON'] });
     expect(inboundEligibilityOf({ sold: true, registry: ['SAME_REGISTRAR'], expiresAt }).reasons).toEqual([
       'ALREADY_TRANSFERRED',
     ]);
@@ -30,8 +33,9 @@ describe('inbound transfer eligibility', () => {
   });
 
   it('refuses a TLD the service does not sell without asking the registry', () => {
-    expect(inboundEligibilityOf({ sold: false, registry: [], expiresAt: null }).reasons).toEqual([
-      'INVALID_TLD_FOR_TRANSFER',
-    ]);
+    expect(inboundEligibilityOf({ sold: false, registry: [], expiresAt: null })).toMatchObject({
+      isEligible: false,
+      reasons: ['INVALID_TLD_FOR_TRANSFER'],
+    });
   });
 });

@@ -67,7 +67,8 @@ const fieldsOf = (value: string): string[] | undefined => {
     fields.push(match[1] !== undefined ? match[1].replace(/\\(.)/g, '$1') : match[2]);
     if (/^\s*$/.test(value.slice(pattern.lastIndex))) return fields;
   }
-  return pattern.lastIndex >= value.length && fields.length > 0 ? fields : undefined;
+  // the loop returns the fields once it reaches the end of the value: a field that does not parse ends it here
+  return undefined;
 };
 
 const HEX = /^[0-9a-f]+$/i;

@@ -16,17 +16,42 @@ describe('domain tags', () => {
       .then(changed(['clients', 'brand'])));
 
   it('refuses an empty tag, one over 20 characters, and more than the limit', () => {
+    const length = { code: 'VALIDATION', message: /^a tag is 1 to 20 characters$/, context: {} } as const;
     given()
-      .when(add(['  ']))
-      .thenThrows(Refused, { code: 'VALIDATION' });
+      .when(add(['ok', '  ']))
+      .thenThrows(Refused, length);
     given()
       .when(add(['x'.repeat(21)]))
-      .thenThrows(Refused, { code: 'VALIDATION' });
+      .thenThrows(Refused, length);
     const full = Array.from({ length: MAX_TAGS }, (_, n) => `t${n}`);
     given(changed(full))
       .when(add(['one-more']))
+      .thenThrows(Refused, {
+        code: 'EXCEEDS_LIMIT',
+        message: /^a domain carries at most 50 tags$/,
+        context: { limit: 50 },
+      });
+    given(changed(full.slice(1)))
+      .when(add(['one-more', 'two-more']))
       .thenThrows(Refused, { code: 'EXCEEDS_LIMIT' });
   });
+
+  it('takes tags of 20 characters, up to the limit', () => {
+    const full = Array.from({ length: MAX_TAGS }, (_, n) => `t${n}`);
+    given(changed(full.slice(1)))
+      .when(add(['x'.repeat(20)]))
+      .then(changed([...full.slice(1), 'x'.repeat(20)]));
+  });
+
+  it('starts without tags, and holds those of its last change', () => {
+    given().thenState({ tags: [] });
+    given(changed(['a']), changed(['b', 'c'])).thenState({ tags: ['b', 'c'] });
+  });
+
+  it('fails loudly on a command of a newer version', () =>
+    given()
+      .when({ type: 'RenameDomainTags', data: { ...of, tags: [] } } as never)
+      .thenThrows(Error, /unexpected value/));
 
   it('says nothing new for tags it has, or removes it does not', () => {
     given(changed(['brand']))

@@ -6,9 +6,6 @@ import { asOf, eppStatusesAt, phaseAt, RegisteredName, transferIneligibilityAt }
 import { registryDomainStream } from './registry-domain.events';
 import { RegistryRefused } from './registry-refusal';
 
-// Equivalent mutant: `transferIneligibilityAt`'s `transferredAt !== null` → `true`: for a name never
-// transferred, `null + TRANSFER_LOCK_MS` is a lock that ended in 1970.
-
 const day = 86_400_000;
 const at = Date.UTC(2026, 0, 15, 12);
 const name = 'example.com';
@@ -117,30 +114,6 @@ describe('the sandbox registry, one name', () => {
   });
 
   describe('life cycle as time passes', () => {
-    const held = heldAfter(created());
-    it.each([
-      [expiresAt - 1, 'ACTIVE'],
-      [expiresAt, 'AUTO_RENEW_GRACE'],
-      [expiresAt + 45 * day - 1, 'AUTO_RENEW_GRACE'],
-      [expiresAt + 45 * day, 'REDEMPTION'],
-      [expiresAt + 75 * day - 1, 'REDEMPTION'],
-      [expiresAt + 75 * day, 'PENDING_DELETE'],
-      [expiresAt + 80 * day - 1, 'PENDING_DELETE'],
-      [expiresAt + 80 * day, 'PURGED'],
-    ])('at expiry %s ms is %s', (when, phase) => expect(phaseAt(held, when)).toBe(phase));
-
-    it('answers the EPP statuses of each phase', () => {
-      expect(eppStatusesAt(held, at)).toEqual(['addPeriod']);
-      expect(eppStatusesAt(held, at + 5 * day)).toEqual(['ok']);
-      expect(eppStatusesAt(held, expiresAt)).toEqual(['autoRenewPeriod']);
-      expect(eppStatusesAt(held, expiresAt + 45 * day)).toEqual(['pendingDelete', 'redemptionPeriod']);
-      expect(eppStatusesAt(held, expiresAt + 75 * day)).toEqual(['pendingDelete']);
-      expect(eppStatusesAt(heldAfter(created(), statusesSet(at, 'clientTransferProhibited')), at + 6 * day)).toEqual([
-        'clientTransferProhibited',
-      ]);
-      expect(eppStatusesAt({ ...held, nameservers: [] }, at + 6 * day)).toEqual(['inactive']);
-    });
-
     it('records a purge only when time is applied past pending delete', () => {
       given(created())
         .when({ type: 'ApplyRegistryTime', data: { name, at: expiresAt + 80 * day - 1 } })
@@ -287,13 +260,16 @@ describe('the sandbox registry, one name', () => {
       given(created(), statusesSet(at, 'clientHold'))
         .when(update(at + day, { contacts: { admin: 'c-7' } }))
         .thenState({ clientStatuses: ['clientHold'], contacts: { ...contacts, admin: 'c-7' } }));
-    it('under clientUpdateProhibited refuses a change of contacts or of the authorization code', () => {
+    it('under clientUpdateProhibited refuses a change of contacts, DS records or the authorization code', () => {
       given(created(), statusesSet(at, 'clientUpdateProhibited'))
         .when(update(at + day, { contacts: { admin: 'c-7' } }))
         .thenThrows(RegistryRefused, /^2304 example.com has clientUpdateProhibited: no update$/);
       given(created(), statusesSet(at, 'clientUpdateProhibited'))
         .when(update(at + day, { authInfoDigest: 'digest-2' }))
         .thenThrows(RegistryRefused, /^2304/);
+      given(created(), statusesSet(at, 'clientUpdateProhibited'))
+        .when(update(at + day, { ds: [{ keyTag: 1, algorithm: 13, digestType: 2, digest: 'ab'.repeat(32) }] }))
+        .thenThrows(RegistryRefused, /^2304 example.com has clientUpdateProhibited: no update$/);
     });
     it('orders the client statuses one way, whatever order they are asked in', () =>
       given(created())

@@ -1,3 +1,5 @@
+// Equivalent mutant: `opensAt === null` made false in isOpenAt: `null <= at` holds for every time, as null compares
+// as 0.
 import { isOpenAt, RegistryTldRules, tldRefusalOf } from './registry-tld';
 
 const ai: RegistryTldRules = { tld: 'ai', minYears: 2, maxYears: 10, idn: false, dnssec: true, opensAt: null };

@@ -1,12 +1,19 @@
 import { billingStream } from '../billing/billing-account';
 import { chainStream } from '../chains/registry-log.events';
+import { contactStream } from '../dns-domains/contact';
+import { dnsDomainStream } from '../dns-domains/dns-domain';
+import { dnsZoneStream } from '../dns-domains/dns-zone';
 import { accountStream } from '../identity/account';
 import { credentialStream } from '../identity/credential';
 import { emailStream } from '../identity/email-registry';
 import { refreshFamilyStream } from '../identity/refresh-family';
 import { signupStream } from '../identity/signup-session';
+import { boundQuoteStream } from '../operations/bound-quote';
 import { domainActivityStream } from '../operations/domain-activity';
 import { operationStream } from '../operations/operation';
+import { domainTagsStream } from '../portfolio/domain-tags';
+import { registryContactStream } from '../registry/registry-contact';
+import { registryDomainStream } from '../registry/registry-domain.events';
 import { web3AccountStream } from '../web3-accounts/web3-account';
 import { domainClaimStream } from '../web3-domains/domain-claim';
 import { webhooksStream } from '../webhooks/webhook.events';
@@ -26,6 +33,13 @@ const streamsOf: Record<string, (id: string) => string> = {
   domainClaimStream,
   webhooksStream,
   chainStream: (id) => chainStream(id as never),
+  contactStream,
+  dnsDomainStream,
+  dnsZoneStream,
+  boundQuoteStream,
+  domainTagsStream: (id) => domainTagsStream(id, id, id),
+  registryContactStream,
+  registryDomainStream,
 };
 
 describe('stream names', () => {

@@ -1,9 +1,10 @@
-import { decisionSpec, exactly } from '../../../test/support/decision-spec';
+import { decidedOperation } from '../../../test/support/operation-events';
+import { decisionSpec, exactly, pastCreditLimit } from '../../../test/support/decision-spec';
 import { billingDecider, BillingEvent } from '../billing/billing-account';
 import { Address } from '../chains/blockchain';
-import { DomainActivityEvent, domainActivityDecider } from '../operations/domain-activity';
+import { domainActivityDecider } from '../operations/domain-activity';
 import { operationDecider } from '../operations/operation.decider';
-import { OperationEvent, OperationRequested } from '../operations/operation.events';
+import { OperationRequested } from '../operations/operation.events';
 import { ConcurrentOperation, Refused } from '../shared/errors';
 import { web3AccountDecider, Web3AccountEvent } from '../web3-accounts/web3-account';
 import { ClaimFacts, ClaimRequest, decideClaim } from './claim-decision';
@@ -66,26 +67,17 @@ const mint = (toAddress: Address = wallet, blockchain = 'MATIC') => ({
   type: 'MINT',
   parameters: { blockchain, name: domain, custody: 'SERVICE', toAddress, initialRecords: records, price },
 });
-const requested = (change: Partial<OperationRequested['data']> = {}): OperationEvent => ({
-  type: 'OperationRequested',
-  data: {
-    operationId: 'op-1',
-    accountId,
-    surface: 'web3',
-    type: 'DOMAIN_CLAIM',
-    domain,
-    preview: false,
-    validUntil: null,
-    dependencies: [mint()],
-    quote: [{ type: 'CHARGE', reason: 'DOMAIN_CLAIM', amountCents: 4000 }],
-    at,
-    ...change,
-  },
+const operation = decidedOperation({
+  operationId: 'op-1',
+  accountId,
+  surface: 'web3',
+  type: 'DOMAIN_CLAIM',
+  domain,
+  quote: [{ type: 'CHARGE', reason: 'DOMAIN_CLAIM', amountCents: 4000 }],
+  at,
 });
-const started = (operationId = 'op-1', holder = accountId): DomainActivityEvent => ({
-  type: 'DomainOperationStarted',
-  data: { domain, operationId, accountId: holder, at },
-});
+const requested = (change: Partial<OperationRequested['data']> = {}) => operation.requested([mint()], change);
+const { started } = operation;
 const claimRequested = (operationId = 'op-1', priceCents = 4000): DomainClaimEvent => ({
   type: 'ClaimRequested',
   data: { name: domain, operationId, accountId, priceCents, at },
@@ -361,11 +353,7 @@ describe('deciding a claim', () => {
     it('refuses a charge one cent past the credit limit', () =>
       given({ ...withWallet, billing: [charged(6001, 'btx-0', 'op-0')] })
         .when(claiming())
-        .thenThrows(Refused, {
-          code: 'INSUFFICIENT_BALANCE',
-          message: exactly('the charge of 4000 cents would take the running balance past its limit of 10000 cents'),
-          context: { balanceCents: 6001, limitCents: 10_000 },
-        }));
+        .thenThrows(Refused, pastCreditLimit(4000, 6001, 10_000)));
   });
 
   describe('a preview', () => {

@@ -1,8 +1,9 @@
+import { decidedOperation } from '../../../test/support/operation-events';
 import { decisionSpec, exactly } from '../../../test/support/decision-spec';
 import { Address } from '../chains/blockchain';
 import { DomainActivityEvent, domainActivityDecider } from '../operations/domain-activity';
 import { operationDecider } from '../operations/operation.decider';
-import { OperationEvent, OperationRequested } from '../operations/operation.events';
+import { OperationRequested } from '../operations/operation.events';
 import { ConcurrentOperation, Refused } from '../shared/errors';
 import { web3AccountDecider, Web3AccountEvent } from '../web3-accounts/web3-account';
 import { HeldDomain } from './custody';
@@ -35,10 +36,16 @@ const claimed = (priceCents = 4000, confirmedAt = claimedAt, claimant = accountI
   },
   { type: 'ClaimConfirmed', data: { name, operationId: 'op-1', at: confirmedAt } },
 ];
-const started = (operationId: string, holder = accountId, when = at): DomainActivityEvent => ({
-  type: 'DomainOperationStarted',
-  data: { domain: name, operationId, accountId: holder, at: when },
+const operation = decidedOperation({
+  operationId: 'op-2',
+  accountId,
+  surface: 'web3',
+  type: 'DOMAIN_RETURN',
+  domain: name,
+  quote: [{ type: 'CREDIT', reason: 'DOMAIN_RETURN', amountCents: 4000 }],
+  at,
 });
+const started = (operationId: string, holder = accountId, when = at) => operation.started(operationId, holder, when);
 const claimFinished: DomainActivityEvent[] = [
   started('op-1'),
   { type: 'DomainOperationReleased', data: { domain: name, operationId: 'op-1', at: claimedAt } },
@@ -69,22 +76,7 @@ const giveBack = {
   type: 'RETURN',
   parameters: { blockchain: 'MATIC', name, custody: 'SERVICE', ownerAddress: wallet },
 };
-const requested = (change: Partial<OperationRequested['data']> = {}): OperationEvent => ({
-  type: 'OperationRequested',
-  data: {
-    operationId: 'op-2',
-    accountId,
-    surface: 'web3',
-    type: 'DOMAIN_RETURN',
-    domain: name,
-    preview: false,
-    validUntil: null,
-    dependencies: [giveBack],
-    quote: [{ type: 'CREDIT', reason: 'DOMAIN_RETURN', amountCents: 4000 }],
-    at,
-    ...change,
-  },
-});
+const requested = (change: Partial<OperationRequested['data']> = {}) => operation.requested([giveBack], change);
 const returnRequested = (when = at): DomainClaimEvent => ({
   type: 'ReturnRequested',
   data: { name, operationId: 'op-2', accountId, at: when },

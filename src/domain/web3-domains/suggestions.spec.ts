@@ -2,17 +2,7 @@ import { listedStatusOf } from './availability';
 import { parseWeb3Label, parseWeb3Name } from './names';
 import { COMMON_ENDINGS, suggestLabels, suggestNames, wordsOf } from './suggestions';
 
-// Equivalent mutants in suggestions.ts, each giving the same suggestions:
-// - wordsOf: `toLowerCase()` → `toUpperCase()` before `toUnicode` (the IDNA mapping lowercases anyway);
-//   `parts.at(-1)?.` → `.` and `last !== undefined` → `true` (a split always has a last part);
-//   `/[\s_-]+/` → `/[\s_-]/` (the empty words between two separators are filtered out).
-// - tiersOf: `words.length > 1` → `>= 1` or `true`, `plain !== joined` → `true`, and their `[]` → `["Stryker was
-// here"]`: the extra candidate is the joined label again (dropped as a repeat) or not a valid label (dropped as
-// invalid).
-// - suggestLabels: `tier < tierCount` → `<=` and `tiers[tier] ?? []` → `?? ["Stryker was here"]`: the extra tier is
-//   empty, the extra candidate invalid.
-// - suggestNames: the early `return []` for no valid ending or no room (its four mutants) and `limit / tlds.length` →
-//   `limit * tlds.length`: without the shortcut, or with more labels, the loop still adds the same first `limit` names.
+// The equivalent mutants of the rules behind these suggestions are named in shared/name-ideas.spec.ts.
 
 describe('wordsOf', () => {
   it.each([

@@ -1,8 +1,9 @@
+import { decidedOperation } from '../../../test/support/operation-events';
 import { decisionSpec, exactly } from '../../../test/support/decision-spec';
 import { Address } from '../chains/blockchain';
-import { DomainActivityEvent, domainActivityDecider } from '../operations/domain-activity';
+import { domainActivityDecider } from '../operations/domain-activity';
 import { operationDecider } from '../operations/operation.decider';
-import { DependencySpec, OperationEvent, OperationRequested } from '../operations/operation.events';
+import { DependencySpec } from '../operations/operation.events';
 import { ConcurrentOperation, Refused } from '../shared/errors';
 import { web3AccountDecider, Web3AccountEvent } from '../web3-accounts/web3-account';
 import { Custody, DomainChange, HeldDomain } from './custody';
@@ -71,28 +72,14 @@ const transfer = (toAddress: Address, custody: Custody = 'SERVICE', owner: Addre
   type: 'TRANSFER',
   parameters: { ...base(custody, owner), toAddress, resetRecords: false },
 });
-const requested = (
-  dependencies: DependencySpec[],
-  change: Partial<OperationRequested['data']> = {},
-): OperationEvent => ({
-  type: 'OperationRequested',
-  data: {
-    operationId: 'op-1',
-    accountId,
-    surface: 'web3',
-    type: 'DOMAIN_UPDATE',
-    domain: name,
-    preview: false,
-    validUntil: null,
-    dependencies,
-    quote: [],
-    at,
-    ...change,
-  },
-});
-const started = (operationId: string, holder = accountId): DomainActivityEvent => ({
-  type: 'DomainOperationStarted',
-  data: { domain: name, operationId, accountId: holder, at },
+const { requested, started } = decidedOperation({
+  operationId: 'op-1',
+  accountId,
+  surface: 'web3',
+  type: 'DOMAIN_UPDATE',
+  domain: name,
+  quote: [],
+  at,
 });
 
 describe('deciding an update', () => {

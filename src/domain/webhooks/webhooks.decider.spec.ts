@@ -1,4 +1,5 @@
 import { deciderSpec } from '../../../test/support/decider-spec';
+import { webhookEvents } from '../../../test/support/webhook-events';
 import { OperationSurface } from '../operations/operation.events';
 import { fold } from '../shared/decider';
 import { IllegalTransition, NotFound, Refused } from '../shared/errors';
@@ -14,31 +15,7 @@ const secretIssued = (sealedSecret = 'sealed-1'): WebhookEvent => ({
   type: 'WebhookSecretIssued',
   data: { accountId, sealedSecret, at },
 });
-const registered = (
-  webhookId: string,
-  type: WebhookType = 'OPERATION_FINISHED',
-  surface: OperationSurface = 'web3',
-): WebhookEvent => ({
-  type: 'WebhookRegistered',
-  data: {
-    accountId,
-    webhookId,
-    surface,
-    url: `https://hooks.example.com/${webhookId}`,
-    type,
-    operationId: `op-${webhookId}`,
-    at,
-  },
-});
-const activated = (webhookId: string): WebhookEvent => ({
-  type: 'WebhookActivated',
-  data: { accountId, webhookId, at },
-});
-const deletionRequested = (webhookId: string): WebhookEvent => ({
-  type: 'WebhookDeletionRequested',
-  data: { accountId, webhookId, operationId: `op-del-${webhookId}`, at },
-});
-const deleted = (webhookId: string): WebhookEvent => ({ type: 'WebhookDeleted', data: { accountId, webhookId, at } });
+const { registered, activated, deletionRequested, deleted } = webhookEvents(accountId, at);
 
 const issueSecret = (sealedSecret = 'sealed-1'): WebhookCommand => ({
   type: 'IssueWebhookSecret',
