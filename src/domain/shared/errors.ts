@@ -39,7 +39,9 @@ export type DomainErrorCode =
   | 'RECORD_EXISTS'
   // idempotency keys of paid and operation-starting requests (docs/http.md)
   | 'IDEMPOTENCY_KEY_REUSED'
-  | 'IDEMPOTENCY_KEY_IN_USE';
+  | 'IDEMPOTENCY_KEY_IN_USE'
+  // surface A's cart and checkout (docs/commerce.md)
+  | 'PROMO_CODE_INVALID';
 
 export class DomainError extends Error {
   constructor(

@@ -65,6 +65,7 @@ export const DOMAIN_STATUS: Readonly<Record<DomainErrorCode, number>> = {
   RECORD_EXISTS: 409,
   IDEMPOTENCY_KEY_REUSED: 409,
   IDEMPOTENCY_KEY_IN_USE: 409,
+  PROMO_CODE_INVALID: 400,
 };
 
 /** Codes of statuses that no domain error raises; each surface maps them into its own vocabulary. */

@@ -1,0 +1,138 @@
+import { deciderSpec } from '../../../test/support/decider-spec';
+import { fold } from '../shared/decider';
+import { AddToCart, CART_MAX_LINES, cartAdditionsOf, cartDecider, CartEvent, CartItem, cartStream } from './cart';
+
+const at = Date.UTC(2026, 10, 26);
+const accountId = 'acc-1';
+const given = deciderSpec(cartDecider);
+
+const registration = (domain: string, quantity = 1, addedPriceCents = 1299 * quantity): CartItem => ({
+  kind: 'REGISTRATION',
+  domain,
+  quantity,
+  addedPriceCents,
+});
+const add = (...items: CartItem[]): AddToCart => ({ type: 'AddToCart', data: { accountId, items, at } });
+const added = (productId: number, item: CartItem): CartEvent => ({
+  type: 'CartLineAdded',
+  data: { accountId, line: { productId, ...item }, at },
+});
+const removed = (...productIds: number[]): CartEvent => ({
+  type: 'CartLinesRemoved',
+  data: { accountId, productIds, at },
+});
+
+describe('a cart', () => {
+  it('is a stream per account, empty at first, its first line product 1', () => {
+    expect(cartStream('acc-1')).toBe('cart-acc-1');
+    given().thenState({ lines: [], nextProductId: 1 });
+  });
+
+  it('adds new names as lines with the next product ids, in the order asked', () =>
+    given(added(1, registration('one.com')))
+      .when(
+        add(registration('two.com', 2), {
+          kind: 'EXTMARKET_A',
+          domain: 'three.com',
+          quantity: 1,
+          addedPriceCents: 450_000,
+        }),
+      )
+      .then(
+        added(2, registration('two.com', 2)),
+        added(3, { kind: 'EXTMARKET_A', domain: 'three.com', quantity: 1, addedPriceCents: 450_000 }),
+      ));
+
+  it('changes the line of a name asked again as the same kind, keeping its product id', () =>
+    given(added(1, registration('one.com')), added(2, registration('two.com')))
+      .when(add(registration('one.com', 3)))
+      .then({
+        type: 'CartLineChanged',
+        data: { accountId, productId: 1, quantity: 3, addedPriceCents: 3897, at },
+      }));
+
+  it('records a new price for the same years, new years at the same price, and nothing for a name asked again as it is', () => {
+    given(added(1, registration('one.com')))
+      .when(add(registration('one.com', 1, 1399)))
+      .then({ type: 'CartLineChanged', data: { accountId, productId: 1, quantity: 1, addedPriceCents: 1399, at } });
+    given(added(1, registration('one.com')))
+      .when(add(registration('one.com')))
+      .thenNothing();
+    given(added(1, registration('one.com')))
+      .when(add(registration('one.com', 2, 1299)))
+      .then({ type: 'CartLineChanged', data: { accountId, productId: 1, quantity: 2, addedPriceCents: 1299, at } });
+  });
+
+  it('keeps the changed years and price of a line', () =>
+    given(added(1, registration('one.com')), added(2, registration('two.com')))
+      .when(add(registration('two.com', 2, 2000)))
+      .thenState({
+        lines: [
+          { productId: 1, kind: 'REGISTRATION', domain: 'one.com', quantity: 1, addedPriceCents: 1299 },
+          { productId: 2, kind: 'REGISTRATION', domain: 'two.com', quantity: 2, addedPriceCents: 2000 },
+        ],
+        nextProductId: 3,
+      }));
+
+  it('never gives a removed line’s product id to another line', () =>
+    given(added(1, registration('one.com')), added(2, registration('two.com')), removed(2))
+      .when(add(registration('two.com')))
+      .then(added(3, registration('two.com'))));
+
+  it('says what became of each item: its product id, or why not', () => {
+    const cart = fold(cartDecider, [added(1, registration('one.com'))]);
+    const renewal: CartItem = { kind: 'RENEWAL', domain: 'one.com', quantity: 1, addedPriceCents: 2998 };
+    expect(
+      cartAdditionsOf(cart, add(renewal, registration('two.com'), registration('one.com')).data).additions,
+    ).toEqual([
+      { domain: 'one.com', problem: 'IN_CART_AS_ANOTHER_KIND' },
+      { domain: 'two.com', productId: 2 },
+      { domain: 'one.com', productId: 1 },
+    ]);
+  });
+
+  it('takes a name asked twice in one call as its last asking', () =>
+    given()
+      .when(add(registration('one.com', 1), registration('one.com', 2)))
+      .then(added(1, registration('one.com', 1)), {
+        type: 'CartLineChanged',
+        data: { accountId, productId: 1, quantity: 2, addedPriceCents: 2598, at },
+      }));
+
+  it(`holds ${CART_MAX_LINES} lines at most, and still changes the lines it holds when full`, () => {
+    const full = Array.from({ length: CART_MAX_LINES }, (_, index) => added(index + 1, registration(`n${index}.com`)));
+    const cart = fold(cartDecider, full.slice(0, -1));
+    expect(cartAdditionsOf(cart, add(registration('last.com'), registration('over.com')).data).additions).toEqual([
+      { domain: 'last.com', productId: CART_MAX_LINES },
+      { domain: 'over.com', problem: 'CART_FULL' },
+    ]);
+    given(...full)
+      .when(add(registration('over.com'), registration('n0.com', 2)))
+      .then({ type: 'CartLineChanged', data: { accountId, productId: 1, quantity: 2, addedPriceCents: 2598, at } });
+  });
+
+  it('removes the lines asked for that it holds, in the cart’s order, and nothing when it holds none of them', () => {
+    const three = [
+      added(1, registration('one.com')),
+      added(2, registration('two.com')),
+      added(3, registration('three.com')),
+    ];
+    given(...three)
+      .when({ type: 'RemoveFromCart', data: { accountId, productIds: [3, 9, 1], at } })
+      .then(removed(1, 3));
+    given(...three, removed(1, 3)).thenState({
+      lines: [{ productId: 2, kind: 'REGISTRATION', domain: 'two.com', quantity: 1, addedPriceCents: 1299 }],
+      nextProductId: 4,
+    });
+    given(...three)
+      .when({ type: 'RemoveFromCart', data: { accountId, productIds: [9], at } })
+      .thenNothing();
+  });
+
+  it('fails loudly on a command or an event of a newer version', () => {
+    expect(() => cartDecider.decide({ type: 'CheckOut' } as never, cartDecider.initialState())).toThrow(
+      /unexpected value/,
+    );
+    expect(() => fold(cartDecider, [{ type: 'CartMerged' } as never])).toThrow(/unexpected value/);
+  });
+});

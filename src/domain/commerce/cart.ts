@@ -1,0 +1,134 @@
+import { assertNever } from '../shared/assert-never';
+import { Decider } from '../shared/decider';
+import { DomainCommand, DomainEvent, MessageData } from '../shared/message';
+import { ProductKind } from './cart-pricing';
+
+/**
+ * A user account's cart (`decisions.md` §1): one line per domain, each with a numeric product id that stays the
+ * line's for as long as it is in the cart and is never given to another line. A line keeps the price it was added
+ * at, so that a read can say when the price changed since.
+ */
+export const cartStream = (accountId: string): string => `cart-${accountId}`;
+
+/** Lines a cart holds at most: fifty names per call, twice over. */
+export const CART_MAX_LINES = 100;
+
+export interface CartLine {
+  readonly productId: number;
+  readonly kind: ProductKind;
+  readonly domain: string;
+  /** Years of a registration or renewal; 1 for a purchase. */
+  readonly quantity: number;
+  /** The price for all its years when it was added, in cents. */
+  readonly addedPriceCents: number;
+}
+
+type Of<Data> = MessageData<{ accountId: string }, Data>;
+export type CartLineAdded = DomainEvent<'CartLineAdded', Of<{ line: CartLine }>>;
+export type CartLineChanged = DomainEvent<
+  'CartLineChanged',
+  Of<{ productId: number; quantity: number; addedPriceCents: number }>
+>;
+export type CartLinesRemoved = DomainEvent<'CartLinesRemoved', Of<{ productIds: number[] }>>;
+export type CartEvent = CartLineAdded | CartLineChanged | CartLinesRemoved;
+
+/** A line asked for: the application has checked that it can be bought and priced it. */
+export type CartItem = Omit<CartLine, 'productId'>;
+export type AddToCart = DomainCommand<'AddToCart', Of<{ items: readonly CartItem[] }>>;
+export type RemoveFromCart = DomainCommand<'RemoveFromCart', Of<{ productIds: readonly number[] }>>;
+export type CartCommand = AddToCart | RemoveFromCart;
+
+export interface Cart {
+  readonly lines: readonly CartLine[];
+  /** The product id the next new line gets. */
+  readonly nextProductId: number;
+}
+
+/** Why an item cannot go into the cart as asked. */
+export type CartItemProblem = 'IN_CART_AS_ANOTHER_KIND' | 'CART_FULL';
+
+/** What became of each item asked for: its line's product id, or why it was not added. */
+export type CartAddition =
+  | { readonly domain: string; readonly productId: number }
+  | { readonly domain: string; readonly problem: CartItemProblem };
+
+const emptyCart = (): Cart => ({ lines: [], nextProductId: 1 });
+
+const evolve = (cart: Cart, event: CartEvent): Cart => {
+  switch (event.type) {
+    case 'CartLineAdded':
+      return { lines: [...cart.lines, event.data.line], nextProductId: event.data.line.productId + 1 };
+    case 'CartLineChanged': {
+      const { productId, quantity, addedPriceCents } = event.data;
+      const lines = cart.lines.map((line) =>
+        line.productId === productId ? { ...line, quantity, addedPriceCents } : line,
+      );
+      return { ...cart, lines };
+    }
+    case 'CartLinesRemoved':
+      return { ...cart, lines: cart.lines.filter((line) => !event.data.productIds.includes(line.productId)) };
+    default:
+      return assertNever(event);
+  }
+};
+
+/**
+ * Items added in order: a domain already in the cart as the same kind has its line changed (same product id), as
+ * another kind it is refused (remove the line first); a new domain gets the next product id while the cart has room.
+ * An item asked again as it is changes nothing. A name asked twice in one call is taken as its last asking.
+ */
+export const cartAdditionsOf = (
+  cart: Cart,
+  { accountId, items, at }: AddToCart['data'],
+): { events: CartEvent[]; additions: CartAddition[] } => {
+  const events: CartEvent[] = [];
+  const additions: CartAddition[] = [];
+  let current = cart;
+  for (const item of items) {
+    const held = current.lines.find((line) => line.domain === item.domain);
+    let event: CartEvent | null = null;
+    if (held && held.kind !== item.kind) {
+      additions.push({ domain: item.domain, problem: 'IN_CART_AS_ANOTHER_KIND' });
+      continue;
+    }
+    if (held) {
+      additions.push({ domain: item.domain, productId: held.productId });
+      if (held.quantity !== item.quantity || held.addedPriceCents !== item.addedPriceCents) {
+        const { quantity, addedPriceCents } = item;
+        event = {
+          type: 'CartLineChanged',
+          data: { accountId, productId: held.productId, quantity, addedPriceCents, at },
+        };
+      }
+    } else if (current.lines.length >= CART_MAX_LINES) {
+      additions.push({ domain: item.domain, problem: 'CART_FULL' });
+    } else {
+      const line = { productId: current.nextProductId, ...item };
+      additions.push({ domain: item.domain, productId: line.productId });
+      event = { type: 'CartLineAdded', data: { accountId, line, at } };
+    }
+    if (event) {
+      events.push(event);
+      current = evolve(current, event);
+    }
+  }
+  return { events, additions };
+};
+
+const decide = (command: CartCommand, cart: Cart): CartEvent[] => {
+  switch (command.type) {
+    case 'AddToCart':
+      return cartAdditionsOf(cart, command.data).events;
+    case 'RemoveFromCart': {
+      const { accountId, at } = command.data;
+      const productIds = cart.lines
+        .map((line) => line.productId)
+        .filter((productId) => command.data.productIds.includes(productId));
+      return productIds.length === 0 ? [] : [{ type: 'CartLinesRemoved', data: { accountId, productIds, at } }];
+    }
+    default:
+      return assertNever(command);
+  }
+};
+
+export const cartDecider: Decider<CartCommand, CartEvent, Cart> = { initialState: emptyCart, evolve, decide };
