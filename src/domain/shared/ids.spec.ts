@@ -9,9 +9,9 @@ const kinds = Object.keys(ID_PREFIXES) as IdKind[];
 describe('ids', () => {
   it('are new every time', () => expect(newId('operation')).not.toBe(newId('operation')));
 
-  it('name their kind before the UUID', () => {
+  it('name their kind before the UUID, in lowercase words', () => {
     for (const kind of kinds) {
-      expect(newId(kind, uuid)).toMatch(new RegExp(`^[a-z]+[-_]${uuid}$`));
+      expect(newId(kind, uuid)).toMatch(new RegExp(`^[a-z]+(?:_[a-z]+)*[-_]${uuid}$`));
       expect(isId(kind, newId(kind))).toBe(true);
     }
   });

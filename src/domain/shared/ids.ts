@@ -17,6 +17,10 @@ export const ID_PREFIXES = {
   credential: 'key-',
   signupSession: 'sus-',
   refreshFamily: 'rtf-',
+  // the embedded sandbox card processor's, shaped like Stripe's (docs/commerce.md)
+  sandboxCard: 'pm_sbx_',
+  sandboxPayment: 'pi_sbx_',
+  sandboxRefund: 're_sbx_',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

@@ -1,0 +1,63 @@
+import { CardBrand, DeclineReason } from '../../domain/commerce/sandbox-cards';
+
+/**
+ * The card processor port (`docs/commerce.md`): cards saved for a customer from the processor's own tokens, payments
+ * and refunds each made at most once per idempotency key (an order's id, a refund's id), so that a retry, a second
+ * process or a restart after a crash never charges or refunds twice. Card numbers never pass through it: only the
+ * processor's PaymentMethod ids, and of a card its brand, last four digits and expiry.
+ */
+export interface SavedCard {
+  /** The processor's id of the card saved for the customer. */
+  readonly id: string;
+  readonly brand: CardBrand;
+  readonly last4: string;
+  readonly expMonth: number;
+  readonly expYear: number;
+}
+
+export type CardSetup =
+  { readonly ok: true; readonly card: SavedCard } | { readonly ok: false; readonly reason: string };
+
+export type Payment =
+  | { readonly status: 'SUCCEEDED'; readonly paymentId: string; readonly amountCents: number }
+  | { readonly status: 'DECLINED'; readonly paymentId: string; readonly reason: DeclineReason }
+  /** The person must authenticate the payment (3-D Secure) on a page of the processor's before it is charged. */
+  | { readonly status: 'REQUIRES_ACTION'; readonly paymentId: string };
+
+export interface PaymentRequest {
+  readonly idempotencyKey: string;
+  readonly customerId: string;
+  readonly paymentMethodId: string;
+  readonly amountCents: number;
+}
+
+export interface RefundRequest {
+  readonly idempotencyKey: string;
+  readonly paymentId: string;
+  readonly amountCents: number;
+}
+
+export type Refund =
+  | { readonly ok: true; readonly refundId: string; readonly amountCents: number }
+  | { readonly ok: false; readonly reason: 'UNKNOWN_PAYMENT' | 'MORE_THAN_PAID' };
+
+/** The same idempotency key sent with other parameters: the processor refuses it rather than guess. */
+export class IdempotencyKeyMismatch extends Error {
+  constructor(readonly key: string) {
+    super(`idempotency key ${key} was used with other parameters`);
+    this.name = 'IdempotencyKeyMismatch';
+  }
+}
+
+export abstract class CardProcessor {
+  /** Whether payments are make-believe (the embedded sandbox, Stripe's test mode): every page and answer says so. */
+  abstract readonly sandbox: boolean;
+  /** Saves the card a PaymentMethod id names for the customer. */
+  abstract saveCard(customerId: string, paymentMethodId: string): Promise<CardSetup>;
+  /** The cards saved for the customer, oldest first. */
+  abstract savedCards(customerId: string): Promise<SavedCard[]>;
+  /** Charges a saved card of the customer's, once per idempotency key: the same key again answers the first time's. */
+  abstract pay(request: PaymentRequest): Promise<Payment>;
+  /** Refunds a successful payment, in part or whole, once per idempotency key, never more than was paid. */
+  abstract refund(request: RefundRequest): Promise<Refund>;
+}
