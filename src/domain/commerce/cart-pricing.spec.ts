@@ -106,6 +106,12 @@ describe('pricing a cart', () => {
       validation('amounts are whole cents, never negative'),
     );
     expectRefusal(() => priceCart([], null, 1_000_001, noFunds), Refused, validation('a tax rate is at most 100%'));
+    for (const rate of [-1, 0.5])
+      expectRefusal(
+        () => priceCart([], null, rate, noFunds),
+        Refused,
+        validation('a tax rate is a whole number of parts per million, never negative'),
+      );
     expect(priceCart([registration(1, 100)], null, 1_000_000, noFunds).salesTaxCents).toBe(100);
     const tooMuch = { ...tenPercent, off: { percentBasisPoints: 10_001 } };
     expectRefusal(() => priceCart([], tooMuch, 0, noFunds), Refused, validation('a discount is at most 100%'));

@@ -98,7 +98,9 @@ export const priceCart = (
   taxRatePpm: number,
   funds: Funds,
 ): CartPricing => {
-  wholeCents(...lines.map((line) => line.priceCents), taxRatePpm, funds.accountBalanceCents, funds.promoCreditsCents);
+  wholeCents(...lines.map((line) => line.priceCents), funds.accountBalanceCents, funds.promoCreditsCents);
+  if (!Number.isSafeInteger(taxRatePpm) || taxRatePpm < 0)
+    throw new Refused('VALIDATION', 'a tax rate is a whole number of parts per million, never negative');
   if (taxRatePpm > PPM) throw new Refused('VALIDATION', 'a tax rate is at most 100%');
   if (discount) {
     const off = 'fixedCents' in discount.off ? discount.off.fixedCents : discount.off.percentBasisPoints;
