@@ -31,6 +31,7 @@ import { SettingsModule } from './infrastructure/config/settings.module';
 import { Web3Module } from './application/web3/web3.module';
 import { DnsDomainsModule } from './application/dns-domains/dns-domains.module';
 import { PortfolioCommandsModule } from './application/portfolio/portfolio.module';
+import { CommerceModule } from './application/commerce/commerce.module';
 import { ResolutionHttpModule } from './interfaces/http/resolution/resolution-http.module';
 import { PartnerWeb3HttpModule } from './interfaces/http/partner-web3/partner-web3-http.module';
 import { PartnerResellerHttpModule } from './interfaces/http/partner-reseller/partner-reseller-http.module';
@@ -87,6 +88,7 @@ export class AppModule {
         Web3Module,
         DnsDomainsModule,
         PortfolioCommandsModule,
+        CommerceModule,
         DnsServerModule,
         // the HTTP surfaces run in the api role only; a worker serves /health and /metrics
         ...(runtime.servesApi

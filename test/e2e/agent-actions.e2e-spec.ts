@@ -20,6 +20,12 @@ const ACTIONS = [
   'svc_knowledge_base_search',
   'svc_developer_docs_search',
   'svc_api_specs_search',
+  'svc_cart_get',
+  'svc_cart_add_domain_registration',
+  'svc_cart_add_domain_extmarket_a',
+  'svc_cart_add_domain_extmarket_b',
+  'svc_cart_add_domain_renewal',
+  'svc_cart_remove',
 ];
 const OPEN = ['svc_knowledge_base_search', 'svc_developer_docs_search', 'svc_api_specs_search'];
 const SCOPE_OF: Record<string, string> = {
@@ -31,6 +37,12 @@ const SCOPE_OF: Record<string, string> = {
   svc_contact_create: 'portfolio:write',
   svc_domain_tags_add: 'portfolio:write',
   svc_domain_tags_remove: 'portfolio:write',
+  svc_cart_get: 'cart:read',
+  svc_cart_add_domain_registration: 'cart:write',
+  svc_cart_add_domain_extmarket_a: 'cart:write',
+  svc_cart_add_domain_extmarket_b: 'cart:write',
+  svc_cart_add_domain_renewal: 'cart:write',
+  svc_cart_remove: 'cart:write',
 };
 /** A body each action accepts. */
 const BODY: Record<string, Record<string, unknown>> = {
@@ -55,6 +67,12 @@ const BODY: Record<string, Record<string, unknown>> = {
   svc_knowledge_base_search: { query: 'renew my domain' },
   svc_developer_docs_search: { query: 'configuration' },
   svc_api_specs_search: { query: 'search domains' },
+  svc_cart_get: {},
+  svc_cart_add_domain_registration: { domains: [{ name: 'tool-cart.com', quantity: 2 }] },
+  svc_cart_add_domain_extmarket_a: { domains: [{ name: 'sunrise.com' }] },
+  svc_cart_add_domain_extmarket_b: { domains: [{ name: 'brightpath.io' }] },
+  svc_cart_add_domain_renewal: { domains: [{ name: 'nothing-here.com' }] },
+  svc_cart_remove: { productIds: [1] },
 };
 
 describe('surface A: one action registry behind the routes, the OpenAPI document and the MCP endpoint', () => {
@@ -108,7 +126,8 @@ describe('surface A: one action registry behind the routes, the OpenAPI document
   });
 
   it('answers 401 without a credential and 403 without the scope; the three searches need neither', async () => {
-    const narrow = await newAgent(subject, ['cart:read']);
+    // checkout alone: a scope none of these actions needs
+    const narrow = await newAgent(subject, ['checkout']);
     for (const action of ACTIONS) {
       const anonymous = await agent.action(action, BODY[action], null);
       const unscoped = await narrow.action(action, BODY[action]);
@@ -175,6 +194,7 @@ describe('surface A: one action registry behind the routes, the OpenAPI document
       ['svc_portfolio_list', { limit: 10, orderBy: 'name' }],
       ['svc_knowledge_base_search', { query: 'transfer my domain to another registrar' }],
       ['svc_api_specs_search', { query: 'portfolio' }],
+      ['svc_cart_get', {}],
     ])('answers %s as its route does', async (action, body) => {
       const client = await mcpClient(agent.key);
       const result = await client.callTool({ name: action, arguments: body });
@@ -216,7 +236,8 @@ describe('surface A: one action registry behind the routes, the OpenAPI document
     });
 
     it('answers a key without the scope with 403, and a wrong key with 401, as the route does', async () => {
-      const narrow = await newAgent(subject, ['cart:read']);
+      // checkout alone: a scope none of these actions needs
+      const narrow = await newAgent(subject, ['checkout']);
       const client = await mcpClient(narrow.key);
       const refused = await client
         .callTool({ name: 'svc_portfolio_list', arguments: {} })

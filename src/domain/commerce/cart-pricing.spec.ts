@@ -19,12 +19,23 @@ const tenPercent: Discount = {
 };
 const validation = (message: string) => ({ code: 'VALIDATION', message: exactly(message), context: {} }) as const;
 
+/** A line without discount, tax or funds spent on it. */
+const unpaid = (productId: number, priceCents: number) => ({
+  productId,
+  originalPriceCents: priceCents,
+  discountCents: 0,
+  priceCents,
+  salesTaxCents: 0,
+  accountBalanceCents: 0,
+  promoCreditsCents: 0,
+});
+
 describe('pricing a cart', () => {
   it('adds the lines up, with no discount, tax or funds: all of it is due', () =>
     expect(priceCart([registration(1, 1299), renewal(2, 2998)], null, 0, noFunds)).toEqual({
       lines: [
-        { productId: 1, originalPriceCents: 1299, discountCents: 0, priceCents: 1299 },
-        { productId: 2, originalPriceCents: 2998, discountCents: 0, priceCents: 2998 },
+        { ...unpaid(1, 1299), amountDueCents: 1299 },
+        { ...unpaid(2, 2998), amountDueCents: 2998 },
       ],
       subtotalCents: 4297,
       discounts: [],
@@ -92,6 +103,21 @@ describe('pricing a cart', () => {
       promoCreditsUsedCents: 0,
       totalAmountDueCents: 0,
     });
+  });
+
+  it('splits the tax, the balance and the promo credits among the lines by what each is due, the card paying the rest', () => {
+    const lines = [registration(1, 1000), renewal(2, 3000)];
+    const funds = { accountBalanceCents: 1001, promoCreditsCents: 999, useAccountBalance: true };
+    expect(priceCart(lines, null, 88_750, funds).lines).toEqual([
+      { ...unpaid(1, 1000), salesTaxCents: 89, accountBalanceCents: 250, promoCreditsCents: 250, amountDueCents: 589 },
+      {
+        ...unpaid(2, 3000),
+        salesTaxCents: 266,
+        accountBalanceCents: 751,
+        promoCreditsCents: 749,
+        amountDueCents: 1766,
+      },
+    ]);
   });
 
   it('refuses amounts that are not whole cents, negative ones, and rates past 100%', () => {
@@ -173,6 +199,17 @@ describe('pricing any cart (property-based)', () => {
           expect(line.priceCents).toBeGreaterThanOrEqual(0);
         }
         expect(priced.preTaxAmountDueCents).toBe(sum(priced.lines.map((line) => line.priceCents)));
+        expect(sum(priced.lines.map((line) => line.salesTaxCents))).toBe(priced.salesTaxCents);
+        expect(sum(priced.lines.map((line) => line.accountBalanceCents))).toBe(priced.accountBalanceUsedCents);
+        expect(sum(priced.lines.map((line) => line.promoCreditsCents))).toBe(priced.promoCreditsUsedCents);
+        expect(sum(priced.lines.map((line) => line.amountDueCents))).toBe(priced.totalAmountDueCents);
+        for (const line of priced.lines) {
+          const paid = line.accountBalanceCents + line.promoCreditsCents + line.amountDueCents;
+          expect(paid).toBe(line.priceCents + line.salesTaxCents);
+          expect(
+            Math.min(line.salesTaxCents, line.accountBalanceCents, line.promoCreditsCents, line.amountDueCents),
+          ).toBeGreaterThanOrEqual(0);
+        }
         expect(
           priced.preTaxAmountDueCents +
             priced.salesTaxCents -

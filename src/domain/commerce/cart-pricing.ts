@@ -34,11 +34,21 @@ export interface Funds {
   readonly useAccountBalance: boolean;
 }
 
+/**
+ * One line's part of every amount: its discount, its sales tax, and what of its due the balance, the promo credits
+ * and the card pay (each shared among the lines in proportion, so that the parts add up to the cart's amounts and a
+ * line refunded goes back to where it was paid from).
+ */
 export interface LinePricing {
   readonly productId: number;
   readonly originalPriceCents: number;
   readonly discountCents: number;
   readonly priceCents: number;
+  readonly salesTaxCents: number;
+  readonly accountBalanceCents: number;
+  readonly promoCreditsCents: number;
+  /** What the card pays of it. */
+  readonly amountDueCents: number;
 }
 
 export interface CartPricing {
@@ -118,21 +128,28 @@ export const priceCart = (
     covered.map((line) => line.priceCents),
   );
   const shareOf = new Map(covered.map((line, index) => [line.productId, shares[index]]));
-  const priced = lines.map((line) => {
-    const off = shareOf.get(line.productId) ?? 0;
-    return {
-      productId: line.productId,
-      originalPriceCents: line.priceCents,
-      discountCents: off,
-      priceCents: line.priceCents - off,
-    };
-  });
+  const discounted = lines.map((line) => line.priceCents - (shareOf.get(line.productId) ?? 0));
   const subtotalCents = lines.reduce((all, line) => all + line.priceCents, 0);
   const preTaxAmountDueCents = subtotalCents - discountCents;
   const salesTaxCents = salesTaxOf(preTaxAmountDueCents, taxRatePpm);
   const due = preTaxAmountDueCents + salesTaxCents;
   const accountBalanceUsedCents = funds.useAccountBalance ? Math.min(funds.accountBalanceCents, due) : 0;
   const promoCreditsUsedCents = Math.min(funds.promoCreditsCents, due - accountBalanceUsedCents);
+  const taxes = sharedInProportion(salesTaxCents, discounted);
+  const lineDues = discounted.map((price, index) => price + taxes[index]);
+  const balances = sharedInProportion(accountBalanceUsedCents, lineDues);
+  const afterBalance = lineDues.map((lineDue, index) => lineDue - balances[index]);
+  const credits = sharedInProportion(promoCreditsUsedCents, afterBalance);
+  const priced = lines.map((line, index) => ({
+    productId: line.productId,
+    originalPriceCents: line.priceCents,
+    discountCents: line.priceCents - discounted[index],
+    priceCents: discounted[index],
+    salesTaxCents: taxes[index],
+    accountBalanceCents: balances[index],
+    promoCreditsCents: credits[index],
+    amountDueCents: afterBalance[index] - credits[index],
+  }));
   return {
     lines: priced,
     subtotalCents,

@@ -1,4 +1,4 @@
-import { isNameShape, parseLabel, parseSecondLevelName, unicodeLabelOf } from './names';
+import { isNameShape, parseLabel, parseSecondLevelName, storedNameOf, unicodeLabelOf } from './names';
 
 const TLDS = ['crypto', 'wallet', 'x'];
 const parse = (input: string) => parseSecondLevelName(input, TLDS);
@@ -161,5 +161,17 @@ describe('unicodeLabelOf', () => {
     const parsed = parse('xn--caf-dma.crypto');
     if (!parsed.ok) throw new Error(parsed.reason);
     expect(unicodeLabelOf(parsed)).toBe('café');
+  });
+});
+
+describe('storedNameOf', () => {
+  it('gives back every form of a name stored as its A-label', () => {
+    expect(storedNameOf('xn--bcher-kva.com')).toEqual({
+      name: 'xn--bcher-kva.com',
+      unicode: 'bücher.com',
+      label: 'xn--bcher-kva',
+      tld: 'com',
+    });
+    expect(storedNameOf('sun.co')).toEqual({ name: 'sun.co', unicode: 'sun.co', label: 'sun', tld: 'co' });
   });
 });

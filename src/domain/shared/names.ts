@@ -93,3 +93,9 @@ export const isNameShape = (input: string): boolean => /^[^\s.。．｡]+[.。�
 /** The Unicode form of the label, whose length in code points sets the price. */
 export const unicodeLabelOf = (name: Pick<SecondLevelName, 'unicode'>): string =>
   name.unicode.slice(0, name.unicode.lastIndexOf('.'));
+
+/** A name the service stored as it takes names (`label.tld`, its A-label), in all its forms again. */
+export const storedNameOf = (name: string): SecondLevelName => {
+  const dot = name.lastIndexOf('.');
+  return { name, unicode: toUnicode(name, IDNA).domain, label: name.slice(0, dot), tld: name.slice(dot + 1) };
+};

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { Role } from '../../infrastructure/config/config';
 import { identityCommands } from './accounts';
 import type { CliContext } from './cli-context';
+import { commerceCommands } from './commerce';
 import { contactCommands } from './contacts';
 import { priceCommands } from './prices';
 
@@ -92,6 +93,7 @@ const program = (): Command => {
   identityCommands(cli, print, context);
   priceCommands(cli, print, context);
   contactCommands(cli, print, context);
+  commerceCommands(cli, print, context);
 
   return cli;
 };

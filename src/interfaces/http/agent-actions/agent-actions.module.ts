@@ -18,6 +18,13 @@ import { DomainGetAction } from './actions/domain-get.action';
 import { PortfolioListAction } from './actions/portfolio.actions';
 import { DomainsSearchAction } from './actions/domains-search.action';
 import { TldListAction } from './actions/tld-list.action';
+import { CartGetAction, CartRemoveAction } from './actions/cart.actions';
+import {
+  CartAddExtmarketAAction,
+  CartAddExtmarketBAction,
+  CartAddRegistrationAction,
+  CartAddRenewalAction,
+} from './actions/cart-additions.actions';
 import { KnowledgeCatalogue } from './knowledge/knowledge-catalogue';
 import { KnowledgePagesController } from './knowledge/knowledge-pages.controller';
 import { AgentTools } from './mcp/agent-tools';
@@ -36,6 +43,12 @@ const ACTIONS = [
   KnowledgeBaseSearchAction,
   DeveloperDocsSearchAction,
   ApiSpecsSearchAction,
+  CartGetAction,
+  CartAddRegistrationAction,
+  CartAddExtmarketAAction,
+  CartAddExtmarketBAction,
+  CartAddRenewalAction,
+  CartRemoveAction,
 ];
 
 @Module({

@@ -1,6 +1,7 @@
 import { agentErrorSchemas } from '../shared/openapi/error-schemas';
 import { closed, JsonSchema, ref } from '../shared/openapi/json-schema';
 import { SurfaceDocument } from '../shared/openapi/surface-document';
+import { cartSchemas } from './cart.openapi';
 
 /** The answers of surface A's actions (`decisions.md` §1), as the action handlers write them. */
 
@@ -169,7 +170,7 @@ export const agentActionsDocument: SurfaceDocument = {
   title: 'A: agent actions',
   version: '1.0.0',
   description:
-    'Actions an AI agent takes for a person: domain search with prices, TLDs, help, documentation and specification search, the portfolio and ICANN contacts. Each is `POST /mcp/v1/actions/<action>` with a JSON object body, and the same action is a tool of the MCP endpoint at `/mcp/v1`.',
+    'Actions an AI agent takes for a person: domain search with prices, TLDs, help, documentation and specification search, the portfolio, ICANN contacts and the cart. Each is `POST /mcp/v1/actions/<action>` with a JSON object body, and the same action is a tool of the MCP endpoint at `/mcp/v1`.',
   basePath: '/mcp/v1/actions',
   includes: (_route, path) => path.startsWith('/mcp/v1/actions/'),
   credential:
@@ -246,5 +247,6 @@ export const agentActionsDocument: SurfaceDocument = {
       }),
       message: text,
     }),
+    ...cartSchemas(),
   }),
 };

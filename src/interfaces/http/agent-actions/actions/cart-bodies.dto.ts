@@ -1,0 +1,121 @@
+import { applyDecorators } from '@nestjs/common';
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsIn,
+  IsInt,
+  IsString,
+  Max,
+  MaxLength,
+  Min,
+  MinLength,
+  ValidateNested,
+} from 'class-validator';
+import { JSONSchema } from 'class-validator-jsonschema';
+import { CART_MAX_LINES } from '../../../../domain/commerce/cart';
+import { CART_MAX_YEARS } from '../../../../domain/commerce/cart-offers';
+import { IfPresent } from '../../shared/validation';
+
+/**
+ * The bodies of surface A's cart actions (`interface-spec.md` Surface A and Limits). Where the spec gives no upper
+ * bound, the cart's own is used: a registration call may fill the cart (100 lines), a removal may empty it.
+ */
+
+const NAME_LENGTH = 253;
+/** Codes are 3 to 32 characters; a longer one is refused as unknown, not as malformed, up to this. */
+const CODE_LENGTH = 64;
+
+const DomainName = () =>
+  applyDecorators(
+    IsString(),
+    MinLength(1),
+    MaxLength(NAME_LENGTH),
+    JSONSchema({ description: 'A full domain name, in Unicode or as its A-label (xn--)' }),
+  );
+
+const Years = () =>
+  applyDecorators(
+    // applied in this order: the bounds' "number" is then made "integer" in the schema, as stacked decorators do
+    Min(1),
+    Max(CART_MAX_YEARS),
+    IsInt(),
+    IfPresent(),
+    JSONSchema({ description: 'Years, 1 to 10 within what the registry allows for the name (default 1)' }),
+  );
+
+const Lines = (item: () => new () => object, max: number) =>
+  applyDecorators(IsArray(), ArrayMinSize(1), ArrayMaxSize(max), ValidateNested({ each: true }), Type(item));
+
+const DiscountCode = () =>
+  applyDecorators(
+    IfPresent(),
+    IsString(),
+    MinLength(1),
+    MaxLength(CODE_LENGTH),
+    JSONSchema({ description: 'A promo code to price the cart with; one that does not apply is refused with why' }),
+  );
+
+export class CartGetBody {
+  @DiscountCode()
+  discountCode?: string;
+}
+
+export class RegistrationLine {
+  @DomainName()
+  name!: string;
+
+  @IfPresent()
+  @IsIn(['Domain'])
+  @JSONSchema({ description: 'What is bought: `Domain`, a fresh registration (the only product of this action)' })
+  productType?: 'Domain';
+
+  @Years()
+  quantity?: number;
+}
+
+@JSONSchema({ examples: [{ domains: [{ name: 'brightpath.ai', quantity: 2 }] }] })
+export class CartAddRegistrationBody {
+  @Lines(() => RegistrationLine, CART_MAX_LINES)
+  domains!: RegistrationLine[];
+}
+
+export class MarketplaceLine {
+  @DomainName()
+  name!: string;
+}
+
+@JSONSchema({ examples: [{ domains: [{ name: 'sunrise.com' }] }] })
+export class CartAddMarketplaceBody {
+  @Lines(() => MarketplaceLine, 50)
+  domains!: MarketplaceLine[];
+}
+
+export class RenewalLine {
+  @DomainName()
+  name!: string;
+
+  @Years()
+  quantity?: number;
+}
+
+@JSONSchema({ examples: [{ domains: [{ name: 'coffee.com', quantity: 1 }] }] })
+export class CartAddRenewalBody {
+  @Lines(() => RenewalLine, 50)
+  domains!: RenewalLine[];
+}
+
+@JSONSchema({ examples: [{ productIds: [1, 3] }] })
+export class CartRemoveBody {
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(CART_MAX_LINES)
+  @IsInt({ each: true })
+  @Min(1, { each: true })
+  @Max(2_147_483_647, { each: true })
+  @JSONSchema({
+    description: "Product ids of the cart's lines (svc_cart_get's items); ids not in the cart are ignored",
+  })
+  productIds!: number[];
+}
