@@ -32,6 +32,7 @@ import { Web3Module } from './application/web3/web3.module';
 import { DnsDomainsModule } from './application/dns-domains/dns-domains.module';
 import { PortfolioCommandsModule } from './application/portfolio/portfolio.module';
 import { CommerceModule } from './application/commerce/commerce.module';
+import { PaymentsModule } from './infrastructure/payments/payments.module';
 import { ResolutionHttpModule } from './interfaces/http/resolution/resolution-http.module';
 import { PartnerWeb3HttpModule } from './interfaces/http/partner-web3/partner-web3-http.module';
 import { PartnerResellerHttpModule } from './interfaces/http/partner-reseller/partner-reseller-http.module';
@@ -74,6 +75,7 @@ export class AppModule {
         WebhookAdaptersModule,
         WebhooksModule,
         RegistryAdaptersModule,
+        PaymentsModule,
         HostingAdaptersModule,
         KnowledgeAdaptersModule,
         ResolutionModule,

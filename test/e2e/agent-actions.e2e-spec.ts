@@ -3,6 +3,9 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
+import { CommandBus } from '@nestjs/cqrs';
+import { AddAccountFunds } from '../../src/application/commerce/operator-commerce.commands';
+import { AGENT_SCOPES } from '../../src/domain/identity/scopes';
 import { routeCatalog } from '../../src/interfaces/http/shared/route-catalog';
 import { Agent, newAgent } from '../support/agent';
 import { createTestApp, TestApp } from '../support/test-app';
@@ -26,6 +29,8 @@ const ACTIONS = [
   'svc_cart_add_domain_extmarket_b',
   'svc_cart_add_domain_renewal',
   'svc_cart_remove',
+  'svc_cart_get_payment_methods',
+  'svc_cart_checkout',
 ];
 const OPEN = ['svc_knowledge_base_search', 'svc_developer_docs_search', 'svc_api_specs_search'];
 const SCOPE_OF: Record<string, string> = {
@@ -43,6 +48,8 @@ const SCOPE_OF: Record<string, string> = {
   svc_cart_add_domain_extmarket_b: 'cart:write',
   svc_cart_add_domain_renewal: 'cart:write',
   svc_cart_remove: 'cart:write',
+  svc_cart_get_payment_methods: 'cart:read',
+  svc_cart_checkout: 'checkout',
 };
 /** A body each action accepts. */
 const BODY: Record<string, Record<string, unknown>> = {
@@ -72,7 +79,10 @@ const BODY: Record<string, Record<string, unknown>> = {
   svc_cart_add_domain_extmarket_a: { domains: [{ name: 'sunrise.com' }] },
   svc_cart_add_domain_extmarket_b: { domains: [{ name: 'brightpath.io' }] },
   svc_cart_add_domain_renewal: { domains: [{ name: 'nothing-here.com' }] },
-  svc_cart_remove: { productIds: [1] },
+  // the two names the marketplaces sell go; the registration stays, for checkout to pay from the balance
+  svc_cart_remove: { productIds: [2, 3] },
+  svc_cart_get_payment_methods: {},
+  svc_cart_checkout: { useAccountBalance: true },
 };
 
 describe('surface A: one action registry behind the routes, the OpenAPI document and the MCP endpoint', () => {
@@ -93,6 +103,11 @@ describe('surface A: one action registry behind the routes, the OpenAPI document
     await subject.app.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(subject.app.getHttpServer().address() as { port: number }).port}`;
     agent = await newAgent(subject);
+    await subject.app
+      .get(CommandBus)
+      .execute(new AddAccountFunds(agent.accountId, 'grant-1', 'BALANCE', 100_000, 'test'));
+    await agent.action('svc_contact_create', BODY.svc_contact_create);
+    await subject.settled();
     document = (await subject.app.inject({ method: 'GET', url: '/mcp/v1/openapi.json' })).json();
   });
   afterAll(() => subject.close());
@@ -126,9 +141,12 @@ describe('surface A: one action registry behind the routes, the OpenAPI document
   });
 
   it('answers 401 without a credential and 403 without the scope; the three searches need neither', async () => {
-    // checkout alone: a scope none of these actions needs
-    const narrow = await newAgent(subject, ['checkout']);
     for (const action of ACTIONS) {
+      // every scope but the action's own
+      const narrow = await newAgent(
+        subject,
+        AGENT_SCOPES.filter((scope) => scope !== (SCOPE_OF[action] ?? 'domains:search')),
+      );
       const anonymous = await agent.action(action, BODY[action], null);
       const unscoped = await narrow.action(action, BODY[action]);
       if (OPEN.includes(action)) {

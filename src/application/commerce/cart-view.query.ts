@@ -1,3 +1,4 @@
+import { Injectable } from '@nestjs/common';
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import { accountFundsDecider, accountFundsStream, PotAmounts } from '../../domain/commerce/account-funds';
 import { CartLine, cartDecider, cartStream } from '../../domain/commerce/cart';
@@ -42,15 +43,16 @@ export class GetPricedCart extends Query<PricedCart> {
   }
 }
 
-@QueryHandler(GetPricedCart)
-export class GetPricedCartHandler implements IQueryHandler<GetPricedCart> {
+/** Prices an account's cart now: what `svc_cart_get` shows and what checkout charges. */
+@Injectable()
+export class CartPricer {
   constructor(
     private readonly store: EventStore,
     private readonly quotes: CartQuotes,
     private readonly clock: Clock,
   ) {}
 
-  async execute({ accountId, asked }: GetPricedCart): Promise<PricedCart> {
+  async price(accountId: string, asked: CartPricingAsked): Promise<PricedCart> {
     const [cart, funds, discount] = await Promise.all([
       loadStream(this.store, cartStream(accountId), cartDecider),
       loadStream(this.store, accountFundsStream(accountId), accountFundsDecider),
@@ -77,5 +79,14 @@ export class GetPricedCartHandler implements IQueryHandler<GetPricedCart> {
       discountCode: discount?.code ?? null,
       funds: { balanceCents, promoCreditsCents },
     };
+  }
+}
+
+@QueryHandler(GetPricedCart)
+export class GetPricedCartHandler implements IQueryHandler<GetPricedCart> {
+  constructor(private readonly pricer: CartPricer) {}
+
+  execute({ accountId, asked }: GetPricedCart): Promise<PricedCart> {
+    return this.pricer.price(accountId, asked);
   }
 }

@@ -8,6 +8,7 @@ import { DnsFlag, FlagStatus, newNameLocksOf } from '../../domain/dns-domains/dn
 import { decideRegistration, TransferIn } from '../../domain/dns-domains/registration-decision';
 import { Price } from '../../domain/shared/price';
 import { ExistingOperation } from '../../domain/operations/operation';
+import { PaidBy } from '../../domain/operations/operation.events';
 import { newId } from '../../domain/shared/ids';
 import { SecondLevelName } from '../../domain/shared/names';
 import { SecretBox } from '../identity/identity.ports';
@@ -38,6 +39,8 @@ export interface RegistrationAsked {
   readonly flags: Readonly<Partial<Record<DnsFlag, FlagStatus>>>;
   /** Records to create and nameservers to delegate to, made once the name is registered. */
   readonly zone: ZoneAsked;
+  /** A user's order paid for it (`svc_cart_checkout`): nothing is charged to the account's running balance. */
+  readonly paidBy?: PaidBy;
 }
 
 /** `POST /domains`: registers an available name, or transfers one in with its code, and charges its price. */
@@ -100,6 +103,7 @@ export class RegisterDnsDomainHandler implements ICommandHandler<RegisterDnsDoma
       registerDependencyId: newId('platformDependency'),
       flagsDependencyId: newId('platformDependency'),
       transactionId: newId('billingTransaction'),
+      ...(asked.paidBy ? { paidBy: asked.paidBy } : {}),
     };
     const { result } = await transact(this.store, { accountId }, async (streams) => {
       const terms = { accountId, type: 'DOMAIN_ADMIN_UPDATE', domain: name.name, years };

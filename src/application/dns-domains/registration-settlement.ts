@@ -24,6 +24,8 @@ export class RegistrationSettlement implements OperationFinisher {
       domain.state,
     );
     if (abandoned.length === 0 || domain.state.status !== 'PENDING') return [];
+    // an order paid for it: the order gives the money back, to where it came from
+    if (op.paidBy) return [writeAfter(domain, abandoned)];
     const billing = await streams.load(billingStream(op.accountId), billingDecider);
     const credit = billingDecider.decide(
       {

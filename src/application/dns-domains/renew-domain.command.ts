@@ -5,7 +5,7 @@ import { dnsDomainDecider, dnsDomainStream } from '../../domain/dns-domains/dns-
 import { dnsPriceOf } from '../../domain/dns-domains/dns-pricing';
 import { decideRenewal, RenewalTerms, renewalTermsOf } from '../../domain/dns-domains/renewal-decision';
 import { ExistingOperation } from '../../domain/operations/operation';
-import { QuotedAmount } from '../../domain/operations/operation.events';
+import { PaidBy, QuotedAmount } from '../../domain/operations/operation.events';
 import { newId } from '../../domain/shared/ids';
 import { SecondLevelName } from '../../domain/shared/names';
 import { Price } from '../../domain/shared/price';
@@ -86,6 +86,8 @@ export class RenewDnsDomain extends Command<ExistingOperation> {
     readonly expectedExpiry: number | undefined,
     readonly preview: boolean,
     readonly quoteId?: string,
+    /** A user's order paid for it (`svc_cart_checkout`): nothing is charged to the account's running balance. */
+    readonly paidBy?: PaidBy,
   ) {
     super();
   }
@@ -114,6 +116,7 @@ export class RenewDnsDomainHandler implements ICommandHandler<RenewDnsDomain> {
       expectedExpiry: command.expectedExpiry,
       dependencyId: newId('platformDependency'),
       transactionIds: [newId('billingTransaction'), newId('billingTransaction')] as const,
+      ...(command.paidBy ? { paidBy: command.paidBy } : {}),
     };
     const { result } = await transact(this.store, { accountId }, async (streams) => {
       const asked = { accountId, type: 'DOMAIN_RENEW', domain: name.name, years };

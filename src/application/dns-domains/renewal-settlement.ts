@@ -14,6 +14,8 @@ import { StreamReader, writeAfter } from '../shared/handle-command';
 export class RenewalSettlement implements OperationFinisher {
   async settle(streams: StreamReader, op: ExistingOperation, at: number): Promise<StreamWrite[]> {
     if (op.surface !== 'reseller' || op.type !== 'DOMAIN_RENEW' || op.preview || op.status === 'COMPLETED') return [];
+    // an order paid for it: the order gives the money back, to where it came from
+    if (op.paidBy) return [];
     const charged = op.quote.reduce((sum, amount) => sum + (amount.type === 'CHARGE' ? amount.amountCents : 0), 0);
     if (charged === 0) return [];
     const billing = await streams.load(billingStream(op.accountId), billingDecider);

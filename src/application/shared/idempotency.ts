@@ -44,6 +44,11 @@ export const keyedRequests = {
     const request = current.getStore();
     return request ? keyedOperationId(request, request.operationsMade++) : newId('operation');
   },
+  /** The id of the order a request places: made from its idempotency key when it has one, so a repeat finds it. */
+  newOrderId(): string {
+    const request = current.getStore();
+    return request ? newId('order', uuidOf(`${request.accountId}\u0000${request.key}\u0000order`)) : newId('order');
+  },
 };
 
 /** An answer kept with its key. */

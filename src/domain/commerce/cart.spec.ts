@@ -1,5 +1,7 @@
 import { deciderSpec } from '../../../test/support/decider-spec';
+import { exactly } from '../../../test/support/decision-spec';
 import { fold } from '../shared/decider';
+import { Refused } from '../shared/errors';
 import { AddToCart, CART_MAX_LINES, cartAdditionsOf, cartDecider, CartEvent, CartItem, cartStream } from './cart';
 
 const at = Date.UTC(2026, 10, 26);
@@ -25,7 +27,7 @@ const removed = (...productIds: number[]): CartEvent => ({
 describe('a cart', () => {
   it('is a stream per account, empty at first, its first line product 1', () => {
     expect(cartStream('acc-1')).toBe('cart-acc-1');
-    given().thenState({ lines: [], nextProductId: 1 });
+    given().thenState({ lines: [], nextProductId: 1, checkout: null });
   });
 
   it('adds new names as lines with the next product ids, in the order asked', () =>
@@ -135,4 +137,76 @@ describe('a cart', () => {
     );
     expect(() => fold(cartDecider, [{ type: 'CartMerged' } as never])).toThrow(/unexpected value/);
   });
+});
+
+describe("a cart's checkout", () => {
+  const start = (orderId: string) => ({ type: 'StartCheckout' as const, data: { accountId, orderId, at } });
+  const started = (orderId: string): CartEvent => ({ type: 'CartCheckoutStarted', data: { accountId, orderId, at } });
+  const end = (orderId: string, productIds: number[]) => ({
+    type: 'EndCheckout' as const,
+    data: { accountId, orderId, productIds, at },
+  });
+  const ended = (orderId: string, productIds: number[]): CartEvent => ({
+    type: 'CartCheckoutEnded',
+    data: { accountId, orderId, productIds, at },
+  });
+  const two = [added(1, registration('one.com')), added(2, registration('two.com'))];
+
+  it('starts once per order, and refuses a second order while one is being paid', () => {
+    given(...two)
+      .when(start('ord-1'))
+      .then(started('ord-1'));
+    given(...two, started('ord-1'))
+      .when(start('ord-1'))
+      .thenNothing();
+    given(...two, started('ord-1'))
+      .when(start('ord-2'))
+      .thenThrows(Refused, {
+        code: 'CONFLICT',
+        message: exactly('the cart is being checked out by order ord-1: wait for its payment'),
+        context: { orderId: 'ord-1' },
+      });
+  });
+
+  it('takes out the lines an order paid for, keeping lines added since, and ends without them when it was not paid', () => {
+    const addedSince = added(3, registration('three.com'));
+    given(...two, started('ord-1'), addedSince)
+      .when(end('ord-1', [1, 2]))
+      .then(ended('ord-1', [1, 2]));
+    given(...two, started('ord-1'), addedSince, ended('ord-1', [1, 2])).thenState({
+      lines: [{ productId: 3 }],
+      nextProductId: 4,
+      checkout: null,
+    });
+    given(...two, started('ord-1'))
+      .when(end('ord-1', []))
+      .then(ended('ord-1', []));
+    given(...two, started('ord-1'), ended('ord-1', [])).thenState({ lines: [{ productId: 1 }, { productId: 2 }] });
+  });
+
+  it('names only the lines still there, and lets the next checkout start', () => {
+    given(...two, started('ord-1'), removed(2))
+      .when(end('ord-1', [1, 2]))
+      .then(ended('ord-1', [1]));
+    given(...two, started('ord-1'), ended('ord-1', [1]))
+      .when(start('ord-2'))
+      .then(started('ord-2'));
+  });
+
+  it('ends nothing told twice, or for another order', () => {
+    given(...two, started('ord-1'), ended('ord-1', [1, 2]))
+      .when(end('ord-1', [1, 2]))
+      .thenNothing();
+    given(...two, started('ord-1'))
+      .when(end('ord-9', [1]))
+      .thenNothing();
+    given(...two)
+      .when(end('ord-1', [1]))
+      .thenNothing();
+  });
+
+  it('keeps its checkout and its next product id while lines are added, changed and removed', () =>
+    given(...two, started('ord-1'), removed(1))
+      .when(add(registration('four.com'), registration('two.com', 3)))
+      .thenState({ checkout: 'ord-1', nextProductId: 4 }));
 });

@@ -1,5 +1,6 @@
 import { assertNever } from '../shared/assert-never';
 import { Decider } from '../shared/decider';
+import { Refused } from '../shared/errors';
 import { DomainCommand, DomainEvent, MessageData } from '../shared/message';
 import { ProductKind } from './cart-pricing';
 
@@ -30,18 +31,26 @@ export type CartLineChanged = DomainEvent<
   Of<{ productId: number; quantity: number; addedPriceCents: number }>
 >;
 export type CartLinesRemoved = DomainEvent<'CartLinesRemoved', Of<{ productIds: number[] }>>;
-export type CartEvent = CartLineAdded | CartLineChanged | CartLinesRemoved;
+/** Checkout placed an order of the cart: no other checkout starts until its payment is told. */
+export type CartCheckoutStarted = DomainEvent<'CartCheckoutStarted', Of<{ orderId: string }>>;
+/** The order's payment was told: the lines it paid for leave the cart (none when it failed). */
+export type CartCheckoutEnded = DomainEvent<'CartCheckoutEnded', Of<{ orderId: string; productIds: number[] }>>;
+export type CartEvent = CartLineAdded | CartLineChanged | CartLinesRemoved | CartCheckoutStarted | CartCheckoutEnded;
 
 /** A line asked for: the application has checked that it can be bought and priced it. */
 export type CartItem = Omit<CartLine, 'productId'>;
 export type AddToCart = DomainCommand<'AddToCart', Of<{ items: readonly CartItem[] }>>;
 export type RemoveFromCart = DomainCommand<'RemoveFromCart', Of<{ productIds: readonly number[] }>>;
-export type CartCommand = AddToCart | RemoveFromCart;
+export type StartCheckout = DomainCommand<'StartCheckout', CartCheckoutStarted['data']>;
+export type EndCheckout = DomainCommand<'EndCheckout', CartCheckoutEnded['data']>;
+export type CartCommand = AddToCart | RemoveFromCart | StartCheckout | EndCheckout;
 
 export interface Cart {
   readonly lines: readonly CartLine[];
   /** The product id the next new line gets. */
   readonly nextProductId: number;
+  /** The order being paid for, if any. */
+  readonly checkout: string | null;
 }
 
 /** Why an item cannot go into the cart as asked. */
@@ -52,12 +61,12 @@ export type CartAddition =
   | { readonly domain: string; readonly productId: number }
   | { readonly domain: string; readonly problem: CartItemProblem };
 
-const emptyCart = (): Cart => ({ lines: [], nextProductId: 1 });
+const emptyCart = (): Cart => ({ lines: [], nextProductId: 1, checkout: null });
 
 const evolve = (cart: Cart, event: CartEvent): Cart => {
   switch (event.type) {
     case 'CartLineAdded':
-      return { lines: [...cart.lines, event.data.line], nextProductId: event.data.line.productId + 1 };
+      return { ...cart, lines: [...cart.lines, event.data.line], nextProductId: event.data.line.productId + 1 };
     case 'CartLineChanged': {
       const { productId, quantity, addedPriceCents } = event.data;
       const lines = cart.lines.map((line) =>
@@ -67,6 +76,14 @@ const evolve = (cart: Cart, event: CartEvent): Cart => {
     }
     case 'CartLinesRemoved':
       return { ...cart, lines: cart.lines.filter((line) => !event.data.productIds.includes(line.productId)) };
+    case 'CartCheckoutStarted':
+      return { ...cart, checkout: event.data.orderId };
+    case 'CartCheckoutEnded':
+      return {
+        ...cart,
+        checkout: null,
+        lines: cart.lines.filter((line) => !event.data.productIds.includes(line.productId)),
+      };
     default:
       return assertNever(event);
   }
@@ -125,6 +142,20 @@ const decide = (command: CartCommand, cart: Cart): CartEvent[] => {
         .map((line) => line.productId)
         .filter((productId) => command.data.productIds.includes(productId));
       return productIds.length === 0 ? [] : [{ type: 'CartLinesRemoved', data: { accountId, productIds, at } }];
+    }
+    case 'StartCheckout':
+      if (cart.checkout === command.data.orderId) return [];
+      if (cart.checkout !== null)
+        throw new Refused('CONFLICT', `the cart is being checked out by order ${cart.checkout}: wait for its payment`, {
+          orderId: cart.checkout,
+        });
+      return [{ type: 'CartCheckoutStarted', data: command.data }];
+    case 'EndCheckout': {
+      // told twice, or of an order that is not the one being paid: nothing to end
+      if (cart.checkout !== command.data.orderId) return [];
+      const held = new Set(cart.lines.map((line) => line.productId));
+      const productIds = command.data.productIds.filter((productId) => held.has(productId));
+      return [{ type: 'CartCheckoutEnded', data: { ...command.data, productIds } }];
     }
     default:
       return assertNever(command);

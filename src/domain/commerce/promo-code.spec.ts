@@ -37,6 +37,10 @@ const used = (accountId: string, orderId: string, when = at): PromoCodeEvent => 
   type: 'PromoCodeUsed',
   data: { code: 'WELCOME10', accountId, orderId, at: when },
 });
+const released = (orderId: string): PromoCodeEvent => ({
+  type: 'PromoCodeUseReleased',
+  data: { code: 'WELCOME10', orderId, at },
+});
 const invalid = (problem: string) => ({
   code: 'PROMO_CODE_INVALID' as const,
   message: exactly(`promo code WELCOME10: ${problem}`),
@@ -142,5 +146,24 @@ describe('a promo code', () => {
     );
     expect(() => fold(promoCodeDecider, [{ type: 'PromoCodeRetired' } as never])).toThrow(/unexpected value/);
     expect(fold(promoCodeDecider, [used('acc-1', 'ord-1')])).toEqual({ status: 'NONE' });
+    expect(fold(promoCodeDecider, [released('ord-1')])).toEqual({ status: 'NONE' });
+  });
+
+  it('gives a use back when its order was not paid, so that the code applies again', () => {
+    const release = { type: 'ReleasePromoCode' as const, data: { code: 'WELCOME10', orderId: 'ord-1', at } };
+    given(created(), used('acc-1', 'ord-1')).when(release).then(released('ord-1'));
+    given(created(), used('acc-1', 'ord-1'), used('acc-2', 'ord-2'), released('ord-1')).thenState({
+      uses: [{ accountId: 'acc-2', orderId: 'ord-2' }],
+    });
+    given(created(), used('acc-1', 'ord-1'), released('ord-1'))
+      .when(use('acc-1', 'ord-3'))
+      .then(used('acc-1', 'ord-3'));
+  });
+
+  it('gives back nothing twice, nor for an order that did not use it, nor of a code never created', () => {
+    const release = { type: 'ReleasePromoCode' as const, data: { code: 'WELCOME10', orderId: 'ord-1', at } };
+    given(created(), used('acc-1', 'ord-1'), released('ord-1')).when(release).thenNothing();
+    given(created(), used('acc-1', 'ord-2')).when(release).thenNothing();
+    given().when(release).thenNothing();
   });
 });

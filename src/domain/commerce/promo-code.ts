@@ -28,11 +28,14 @@ export interface PromoTerms extends Discount {
 type Of<Data> = MessageData<{ code: string }, Data>;
 export type PromoCodeCreated = DomainEvent<'PromoCodeCreated', Of<{ terms: PromoTerms }>>;
 export type PromoCodeUsed = DomainEvent<'PromoCodeUsed', Of<{ accountId: string; orderId: string }>>;
-export type PromoCodeEvent = PromoCodeCreated | PromoCodeUsed;
+/** The order that used it was not paid: the use no longer counts. */
+export type PromoCodeUseReleased = DomainEvent<'PromoCodeUseReleased', Of<{ orderId: string }>>;
+export type PromoCodeEvent = PromoCodeCreated | PromoCodeUsed | PromoCodeUseReleased;
 
 export type CreatePromoCode = DomainCommand<'CreatePromoCode', Of<{ terms: PromoTerms }>>;
 export type UsePromoCode = DomainCommand<'UsePromoCode', Of<{ accountId: string; orderId: string }>>;
-export type PromoCodeCommand = CreatePromoCode | UsePromoCode;
+export type ReleasePromoCode = DomainCommand<'ReleasePromoCode', PromoCodeUseReleased['data']>;
+export type PromoCodeCommand = CreatePromoCode | UsePromoCode | ReleasePromoCode;
 
 export type PromoCode =
   | { readonly status: 'NONE' }
@@ -75,6 +78,9 @@ const evolve = (promo: PromoCode, event: PromoCodeEvent): PromoCode => {
     case 'PromoCodeUsed':
       if (promo.status === 'NONE') return promo;
       return { ...promo, uses: [...promo.uses, { accountId: event.data.accountId, orderId: event.data.orderId }] };
+    case 'PromoCodeUseReleased':
+      if (promo.status === 'NONE') return promo;
+      return { ...promo, uses: promo.uses.filter((use) => use.orderId !== event.data.orderId) };
     default:
       return assertNever(event);
   }
@@ -96,6 +102,10 @@ const decide = (command: PromoCodeCommand, promo: PromoCode): PromoCodeEvent[] =
       if (problem) throw new Refused('PROMO_CODE_INVALID', `promo code ${code}: ${problem}`, { code, problem });
       return [{ type: 'PromoCodeUsed', data: command.data }];
     }
+    case 'ReleasePromoCode':
+      // released twice, or never used by the order: nothing counts for it
+      if (promo.status !== 'CREATED' || !promo.uses.some((use) => use.orderId === command.data.orderId)) return [];
+      return [{ type: 'PromoCodeUseReleased', data: command.data }];
     default:
       return assertNever(command);
   }

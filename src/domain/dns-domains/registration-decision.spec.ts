@@ -317,6 +317,16 @@ describe('deciding a registration', () => {
       })
         .when(registering())
         .thenThrows(Refused, pastCreditLimit(2598, 8000, 10_000)));
+
+    it("paid by a user's order, charges nothing and names the order line on the operation, whatever the limit", () => {
+      const paidBy = { orderId: 'ord-1', productId: 3 };
+      given({
+        billing: [{ type: 'ChargeRecorded', data: { ...charged().data, transactionId: 'btx-0', amountCents: 10_000 } }],
+      })
+        .when(registering({ paidBy }))
+        .then({ operation: [requested([register()], { paidBy })], activity: [started()], domain: [held()] });
+      given().when(registering({ paidBy })).thenState({ operation: { paidBy } });
+    });
   });
 
   describe('a preview', () => {

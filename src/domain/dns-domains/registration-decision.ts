@@ -2,7 +2,7 @@ import { BillingAccount, billingDecider, BillingEvent } from '../billing/billing
 import { DomainActivity } from '../operations/domain-activity';
 import { Operation } from '../operations/operation';
 import { OperationRequestDecision, requestOperation } from '../operations/operation-request';
-import { DependencySpec } from '../operations/operation.events';
+import { DependencySpec, PaidBy } from '../operations/operation.events';
 import { Refused } from '../shared/errors';
 import { SecondLevelName } from '../shared/names';
 import { Price } from '../shared/price';
@@ -34,6 +34,8 @@ export interface RegistrationRequest {
   readonly registerDependencyId: string;
   readonly flagsDependencyId: string;
   readonly transactionId: string;
+  /** A user's order paid for it: nothing is charged to the account's running balance. */
+  readonly paidBy?: PaidBy;
 }
 
 /** A transfer in: the code sealed for the registry, and why the registry would refuse it now (none: it would not). */
@@ -154,6 +156,7 @@ export const decideRegistration = (
       validUntil: request.preview ? at + facts.quoteValidityMs : null,
       dependencies: [...createContact, register, ...zone, ...setFlags],
       quote: [charge],
+      ...(request.paidBy ? { paidBy: request.paidBy } : {}),
       at,
     },
     states.operation,
@@ -184,6 +187,7 @@ export const decideRegistration = (
     released.reduce(dnsDomainDecider.evolve, states.domain),
   );
   const domain = [...released, ...requestedName];
+  if (request.paidBy) return { ...requested, domain, billing: [] };
   const billing = billingDecider.decide(
     {
       type: 'RecordCharge',

@@ -226,6 +226,13 @@ describe('deciding a renewal', () => {
         .when(renewing({}, { creditLimitCents: 2000 }))
         .thenThrows(Refused, pastCreditLimit(2998, 0, 2000)));
 
+    it("paid by a user's order, charges nothing and names the order line on the operation, whatever the limit", () => {
+      const paidBy = { orderId: 'ord-1', productId: 2 };
+      given({ domain: registered })
+        .when(renewing({ paidBy }, { creditLimitCents: 0 }))
+        .then({ operation: [requested({}, { paidBy })], activity: [started()] });
+    });
+
     it('counts the restoration against the credit limit before the renewal', () =>
       given({ domain: registered })
         .when(renewing({}, { quote: [restoration, renewal], creditLimitCents: 10_000 }))

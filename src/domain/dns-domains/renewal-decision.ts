@@ -2,7 +2,7 @@ import { BillingAccount, billingDecider, BillingEvent, BillingKind } from '../bi
 import { DomainActivity } from '../operations/domain-activity';
 import { Operation } from '../operations/operation';
 import { OperationRequestDecision, requestOperation } from '../operations/operation-request';
-import { QuotedAmount } from '../operations/operation.events';
+import { PaidBy, QuotedAmount } from '../operations/operation.events';
 import { RegistryPhase } from '../registry/registry-domain';
 import { addYears, AUTO_RENEW_GRACE_MS, calendarDateOf, MAX_VALIDITY_YEARS } from '../registry/registry-periods';
 import { NotFound, Refused } from '../shared/errors';
@@ -67,6 +67,8 @@ export interface RenewalRequest {
   readonly dependencyId: string;
   /** One per charge: the renewal, and the restoration when there is one. */
   readonly transactionIds: readonly [string, string];
+  /** A user's order paid for it: nothing is charged to the account's running balance. */
+  readonly paidBy?: PaidBy;
 }
 
 export interface RenewalFacts {
@@ -132,12 +134,13 @@ export const decideRenewal = (request: RenewalRequest, facts: RenewalFacts, stat
         },
       ],
       quote: facts.quote,
+      ...(request.paidBy ? { paidBy: request.paidBy } : {}),
       at,
     },
     states.operation,
     states.activity,
   );
-  if (request.preview) return { ...requested, billing: [] };
+  if (request.preview || request.paidBy) return { ...requested, billing: [] };
   let billing = states.billing;
   const charges = facts.quote.map((amount, index) => {
     const [event] = billingDecider.decide(

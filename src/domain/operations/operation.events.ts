@@ -38,6 +38,12 @@ export interface QuotedAmount {
   readonly amountCents: number;
 }
 
+/** The order line an operation delivers. */
+export interface PaidBy {
+  readonly orderId: string;
+  readonly productId: number;
+}
+
 type Of<Data> = MessageData<{ operationId: string }, Data>;
 type OfDependency<Data = unknown> = MessageData<{ operationId: string; dependencyId: string }, Data>;
 
@@ -53,6 +59,8 @@ export type OperationRequested = DomainEvent<
     dependencies: readonly DependencySpec[];
     /** Absent from operations requested before quotes were recorded. */
     quote?: readonly QuotedAmount[];
+    /** A user's order paid for it (not the account's running balance): the order settles it when it finishes. */
+    paidBy?: PaidBy;
   }>
 >;
 export type DependencyStarted = DomainEvent<'DependencyStarted', OfDependency>;

@@ -8,6 +8,7 @@ import {
   OperationStatus,
   OperationSurface,
   Parameters,
+  PaidBy,
   QuotedAmount,
   TerminalStatus,
 } from './operation.events';
@@ -36,6 +37,8 @@ export interface ExistingOperation {
   readonly validUntil: number | null;
   /** What the operation charges or credits the account, as quoted when it was requested. */
   readonly quote: readonly QuotedAmount[];
+  /** The order line it delivers, for an operation a user's order paid for. */
+  readonly paidBy?: PaidBy;
   readonly dependencies: readonly Dependency[];
   readonly createdAt: number;
   readonly updatedAt: number;

@@ -17,6 +17,7 @@ export const ID_PREFIXES = {
   credential: 'key-',
   signupSession: 'sus-',
   refreshFamily: 'rtf-',
+  order: 'ord-',
   // the embedded sandbox card processor's, shaped like Stripe's (docs/commerce.md)
   sandboxCard: 'pm_sbx_',
   sandboxPayment: 'pi_sbx_',

@@ -1,6 +1,7 @@
 import { Body, Controller, HttpCode, Post, Req, Type } from '@nestjs/common';
 import { FastifyRequest } from 'fastify';
 import { Access, AuthenticatedRequest } from '../shared/auth/access';
+import { Idempotent } from '../shared/idempotent';
 import { Documented } from '../shared/openapi/documented';
 import { AgentActionRegistry } from './agent-action.registry';
 import { ActionDeclaration } from './agent-action';
@@ -40,7 +41,8 @@ export const actionRoutesOf = (declarations: readonly ActionDeclaration[]): Type
       description: declaration.description,
       answer: declaration.answer,
     });
-    for (const decorate of [Post(name), HttpCode(200), accessOf(declaration), documented])
+    const keyed = declaration.keyed ? [Idempotent()] : [];
+    for (const decorate of [Post(name), HttpCode(200), accessOf(declaration), documented, ...keyed])
       decorate(prototype, name, descriptor);
   }
   return AgentActionRoutes;

@@ -31,6 +31,11 @@ export interface ActionDeclaration {
   readonly effects: ActionEffects;
   /** The component schema of its answer in the actions' OpenAPI document. */
   readonly answer: string;
+  /**
+   * It pays or starts operations: it takes an `Idempotency-Key` header, and the same request sent again with it is
+   * answered as the first was, without acting twice (docs/http.md).
+   */
+  readonly keyed?: true;
 }
 
 /** What runs an action: the body is checked before it is called, the caller is known for every scoped action. */

@@ -19,6 +19,8 @@ import { PortfolioListAction } from './actions/portfolio.actions';
 import { DomainsSearchAction } from './actions/domains-search.action';
 import { TldListAction } from './actions/tld-list.action';
 import { CartGetAction, CartRemoveAction } from './actions/cart.actions';
+import { PaymentMethodsAction } from './actions/payment-methods.action';
+import { CheckoutAction } from './actions/checkout.action';
 import {
   CartAddExtmarketAAction,
   CartAddExtmarketBAction,
@@ -49,6 +51,8 @@ const ACTIONS = [
   CartAddExtmarketBAction,
   CartAddRenewalAction,
   CartRemoveAction,
+  PaymentMethodsAction,
+  CheckoutAction,
 ];
 
 @Module({

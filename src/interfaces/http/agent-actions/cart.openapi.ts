@@ -64,6 +64,8 @@ const PRICING_MONEY = [
   'totalAmountDue',
 ];
 
+const SUMMARY_MONEY = ['subtotal', 'discounts', 'creditsUsed', 'salesTax', 'totalCharged'];
+
 const CART_SUMMARY: Record<string, JsonSchema> = { itemCount: count, ...money('subtotal', 'totalAmountDue') };
 const CART_SUMMARY_KEYS = ['itemCount', ...moneyKeys('subtotal', 'totalAmountDue')];
 
@@ -84,6 +86,16 @@ const additions = (name: string, more: Record<string, JsonSchema> = {}): JsonSch
   });
 
 const listed = additions('addedProducts', { price: { type: 'string', description: "The seller's price, formatted" } });
+
+const AMOUNT = closed(['amount', 'amountFormatted', 'formatted'], {
+  ...money('amount'),
+  formatted: { type: 'string', description: 'The same as amountFormatted' },
+});
+
+const SANDBOX: JsonSchema = {
+  type: 'boolean',
+  description: 'true: payments are make-believe (the embedded sandbox processor, or Stripe in test mode)',
+};
 
 export const cartSchemas = (): Record<string, JsonSchema> => ({
   CartItem: CART_ITEM,
@@ -122,6 +134,97 @@ export const cartSchemas = (): Record<string, JsonSchema> => ({
   AddDomainRenewalToCartResponse: additions('addedRenewals', {
     renewalPeriodYears: { type: 'integer', minimum: 1, maximum: 10 },
   }),
+  PaymentMethodsResponse: closed(
+    ['savedCards', 'accountBalance', 'promoCredits', 'aiCredits', 'summary', 'canCheckout', 'sandbox'],
+    {
+      savedCards: list(
+        closed(['id', 'brand', 'last4', 'expMonth', 'expYear', 'isExpired', 'isDefault'], {
+          id: {
+            type: 'string',
+            description: "The processor's id of the saved card: svc_cart_checkout's paymentMethodId",
+          },
+          brand: { enum: ['visa', 'mastercard', 'amex', 'discover', 'jcb', 'diners', 'unknown'] },
+          last4: { type: 'string', pattern: '^[0-9]{4}$' },
+          expMonth: { type: 'integer', minimum: 1, maximum: 12 },
+          expYear: { type: 'integer', minimum: 2000 },
+          isExpired: { type: 'boolean' },
+          isDefault: { type: 'boolean', description: 'The latest saved card that has not expired' },
+        }),
+      ),
+      accountBalance: AMOUNT,
+      promoCredits: AMOUNT,
+      aiCredits: closed(['balance', 'balanceFormatted'], money('balance')),
+      summary: closed(
+        [
+          'hasValidCards',
+          'validCardCount',
+          'hasAccountBalance',
+          'hasPromoCredits',
+          ...moneyKeys('totalCredits'),
+          'canCheckout',
+        ],
+        {
+          hasValidCards: { type: 'boolean' },
+          validCardCount: count,
+          hasAccountBalance: { type: 'boolean' },
+          hasPromoCredits: { type: 'boolean' },
+          ...money('totalCredits'),
+          canCheckout: { type: 'boolean' },
+        },
+      ),
+      canCheckout: {
+        type: 'boolean',
+        description: 'The cart has something to buy, and a valid card or enough balance and credits to pay for it',
+      },
+      sandbox: SANDBOX,
+    },
+  ),
+  CheckoutResponse: closed(
+    [
+      'success',
+      'orderId',
+      'orderReference',
+      'status',
+      'summary',
+      'operations',
+      'lines',
+      'nextAction',
+      'note',
+      'sandbox',
+    ],
+    {
+      success: { type: 'boolean', description: 'The order is paid; false: nothing was charged (see error)' },
+      orderId: { type: 'integer', minimum: 0, description: "The order's number" },
+      orderReference: { type: 'string', pattern: '^ord-', description: "The order's id (ord-<uuid>)" },
+      status: { enum: ['PAID', 'PAYMENT_FAILED'] },
+      paymentReference: { type: 'string', description: "The card processor's id of the payment" },
+      error: { type: 'string', description: 'Why it was not paid: the decline reason, or authentication_required' },
+      summary: closed(['itemCount', 'domains', ...moneyKeys(...SUMMARY_MONEY), 'paymentMethod'], {
+        itemCount: count,
+        domains: list(text),
+        ...money(...SUMMARY_MONEY),
+        paymentMethod: { type: 'string', description: '`visa ending 4242`, `account balance` or `promo credits`' },
+      }),
+      operations: list(
+        closed(['id', 'domain', 'type'], {
+          id: { type: 'string', description: 'The operation delivering the line' },
+          domain: text,
+          type: { enum: ['registration', 'renewal', 'extmarket_a purchase', 'extmarket_b purchase'] },
+        }),
+      ),
+      lines: list(
+        closed(['productId', 'domain', 'status'], {
+          productId,
+          domain: text,
+          status: { enum: ['WAITING', 'DELIVERING', 'DELIVERED', 'FAILED'] },
+          error: { type: 'string', description: 'Why it was not delivered; it is refunded' },
+        }),
+      ),
+      nextAction: { type: 'string', description: 'What the agent should do next' },
+      note: text,
+      sandbox: SANDBOX,
+    },
+  ),
   RemoveFromCartResponse: closed(['removedProductIds', 'removedCount', 'cart'], {
     removedProductIds: list(productId),
     removedCount: count,

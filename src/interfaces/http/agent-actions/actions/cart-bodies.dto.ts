@@ -4,9 +4,11 @@ import {
   ArrayMaxSize,
   ArrayMinSize,
   IsArray,
+  IsBoolean,
   IsIn,
   IsInt,
   IsString,
+  Matches,
   Max,
   MaxLength,
   Min,
@@ -16,6 +18,7 @@ import {
 import { JSONSchema } from 'class-validator-jsonschema';
 import { CART_MAX_LINES } from '../../../../domain/commerce/cart';
 import { CART_MAX_YEARS } from '../../../../domain/commerce/cart-offers';
+import { idPattern } from '../../../../domain/shared/ids';
 import { IfPresent } from '../../shared/validation';
 
 /**
@@ -118,4 +121,31 @@ export class CartRemoveBody {
     description: "Product ids of the cart's lines (svc_cart_get's items); ids not in the cart are ignored",
   })
   productIds!: number[];
+}
+
+@JSONSchema({ examples: [{ paymentMethodId: 'pm_card_visa' }, { useAccountBalance: true, discountCode: 'WELCOME10' }] })
+export class CheckoutBody {
+  @IfPresent()
+  @IsString()
+  @MinLength(1)
+  @MaxLength(255)
+  @JSONSchema({
+    description:
+      "A saved card's id (svc_cart_get_payment_methods), or a card processor PaymentMethod id (in the sandbox, Stripe's test ids such as pm_card_visa); required when the balance and credits do not cover the total",
+  })
+  paymentMethodId?: string;
+
+  @IfPresent()
+  @IsBoolean()
+  @JSONSchema({ description: 'Spend the account balance first (default true)' })
+  useAccountBalance?: boolean;
+
+  @DiscountCode()
+  discountCode?: string;
+
+  @IfPresent()
+  @IsString()
+  @Matches(idPattern('contact'), { message: 'must be a contact id (con_<uuid>) from svc_contacts_list' })
+  @JSONSchema({ description: "The registrant: one of the user's contacts (default: the most recent one)" })
+  contactId?: string;
 }

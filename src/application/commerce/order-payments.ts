@@ -1,0 +1,79 @@
+import { Injectable } from '@nestjs/common';
+import { accountFundsDecider, accountFundsStream } from '../../domain/commerce/account-funds';
+import { cartDecider, cartStream } from '../../domain/commerce/cart';
+import { decidePayment } from '../../domain/commerce/checkout-decision';
+import { Order, orderDecider, orderStream, placedOf } from '../../domain/commerce/order';
+import { promoCodeDecider, promoCodeStream } from '../../domain/commerce/promo-code';
+import { Clock } from '../shared/clock';
+import { EventStore } from '../shared/event-store.port';
+import { loadStream, transact, writeAfter } from '../shared/handle-command';
+import { CardProcessor, Payment } from './card-processor.port';
+
+/** The processor's answer as the order records it. */
+const outcomeOf = (payment: Payment): { paymentId: string } | { failure: string } => {
+  switch (payment.status) {
+    case 'SUCCEEDED':
+      return { paymentId: payment.paymentId };
+    case 'DECLINED':
+      return { failure: payment.reason };
+    case 'REQUIRES_ACTION':
+      // an agent cannot authenticate for the person: the checkout page can (svc_cart_get_url)
+      return { failure: 'authentication_required' };
+  }
+};
+
+/**
+ * Takes an order's card part, once: the order id is the processor's idempotency key, so the checkout that placed the
+ * order and the reactor that finishes one left by a crash can both ask, and the card is charged once.
+ */
+@Injectable()
+export class OrderPayments {
+  constructor(
+    private readonly store: EventStore,
+    private readonly processor: CardProcessor,
+    private readonly clock: Clock,
+  ) {}
+
+  async pay(orderId: string): Promise<Order> {
+    const { state } = await loadStream(this.store, orderStream(orderId), orderDecider);
+    if (state.status !== 'AWAITING_PAYMENT') return state;
+    const { accountId, totals, paymentMethodId } = state.placed;
+    const outcome =
+      totals.cardCents === 0 || paymentMethodId === null
+        ? { paymentId: null }
+        : outcomeOf(
+            await this.processor.pay({
+              idempotencyKey: orderId,
+              customerId: accountId,
+              paymentMethodId,
+              amountCents: totals.cardCents,
+            }),
+          );
+    return this.record(orderId, outcome);
+  }
+
+  private async record(orderId: string, outcome: { paymentId: string | null } | { failure: string }): Promise<Order> {
+    const { result } = await transact(this.store, {}, async (streams) => {
+      const order = await streams.load(orderStream(orderId), orderDecider);
+      const placed = placedOf(order.state);
+      const { accountId, discountCode } = placed.placed;
+      const cart = await streams.load(cartStream(accountId), cartDecider);
+      const funds = await streams.load(accountFundsStream(accountId), accountFundsDecider);
+      const promo = await streams.load(promoCodeStream(discountCode ?? '-'), promoCodeDecider);
+      const decision = decidePayment(outcome, this.clock.now(), {
+        order: placed,
+        cart: cart.state,
+        funds: funds.state,
+        promo: promo.state,
+      });
+      const writes = [
+        writeAfter(order, decision.order),
+        writeAfter(cart, decision.cart),
+        writeAfter(funds, decision.funds),
+        ...(discountCode === null ? [] : [writeAfter(promo, decision.promo)]),
+      ].filter((write) => write.events.length > 0);
+      return { writes, result: decision.order.reduce(orderDecider.evolve, order.state) };
+    });
+    return result;
+  }
+}
