@@ -33,6 +33,8 @@ import { DnsDomainsModule } from './application/dns-domains/dns-domains.module';
 import { PortfolioCommandsModule } from './application/portfolio/portfolio.module';
 import { CommerceModule } from './application/commerce/commerce.module';
 import { PaymentsModule } from './infrastructure/payments/payments.module';
+import { AutoRenewalsModule } from './projections/auto-renewals/auto-renewals.module';
+import { AutoRenewalTimerModule } from './infrastructure/engine/auto-renewal-timer';
 import { ResolutionHttpModule } from './interfaces/http/resolution/resolution-http.module';
 import { PartnerWeb3HttpModule } from './interfaces/http/partner-web3/partner-web3-http.module';
 import { PartnerResellerHttpModule } from './interfaces/http/partner-reseller/partner-reseller-http.module';
@@ -91,6 +93,8 @@ export class AppModule {
         DnsDomainsModule,
         PortfolioCommandsModule,
         CommerceModule,
+        AutoRenewalsModule,
+        AutoRenewalTimerModule,
         DnsServerModule,
         // the HTTP surfaces run in the api role only; a worker serves /health and /metrics
         ...(runtime.servesApi

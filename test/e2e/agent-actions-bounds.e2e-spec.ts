@@ -45,6 +45,7 @@ const EXTMARKET_B = 'svc_cart_add_domain_extmarket_b';
 const RENEW = 'svc_cart_add_domain_renewal';
 const REMOVE = 'svc_cart_remove';
 const PAYMENT_METHODS = 'svc_cart_get_payment_methods';
+const AUTO_RENEWAL = 'svc_domain_auto_renewal_update';
 const CHECKOUT = 'svc_cart_checkout';
 const lines = (count: number) => names(count).map((name) => ({ name }));
 
@@ -237,6 +238,21 @@ const CASES: readonly BoundCase[] = [
   bad(CHECKOUT, 'a number as contact id', { contactId: 1 }),
   bad(CHECKOUT, 'a discount code of 65 characters', { discountCode: 'X'.repeat(65) }),
   bad(CHECKOUT, 'an unknown property', { amount: 100 }),
+  // auto-renewal: enable or disable, 1 to 50 names, an optional card
+  ok(AUTO_RENEWAL, 'enable one name', { action: 'enable', domains: [{ name: 'name0.com' }] }),
+  ok(AUTO_RENEWAL, 'disable 50 names', { action: 'disable', domains: lines(50) }),
+  ok(AUTO_RENEWAL, 'with a card', {
+    action: 'enable',
+    domains: [{ name: 'name0.com' }],
+    paymentMethodId: 'pm_card_visa',
+  }),
+  bad(AUTO_RENEWAL, '51 names', { action: 'enable', domains: lines(51) }),
+  bad(AUTO_RENEWAL, 'no name', { action: 'enable', domains: [] }),
+  bad(AUTO_RENEWAL, 'another action', { action: 'pause', domains: [{ name: 'name0.com' }] }),
+  bad(AUTO_RENEWAL, 'no action', { domains: [{ name: 'name0.com' }] }),
+  bad(AUTO_RENEWAL, 'an empty card', { action: 'enable', domains: [{ name: 'name0.com' }], paymentMethodId: '' }),
+  bad(AUTO_RENEWAL, 'an unknown property', { action: 'enable', domains: [{ name: 'name0.com' }], years: 2 }),
+  bad(AUTO_RENEWAL, 'an unknown property of a name', { action: 'enable', domains: [{ name: 'name0.com', on: true }] }),
   // the three open searches: 2 to 200 characters
   ...KNOWLEDGE.flatMap((action) => [
     ok(action, 'a query of 2 characters', { query: 'ds' }),

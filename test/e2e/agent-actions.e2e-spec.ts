@@ -31,6 +31,7 @@ const ACTIONS = [
   'svc_cart_remove',
   'svc_cart_get_payment_methods',
   'svc_cart_checkout',
+  'svc_domain_auto_renewal_update',
 ];
 const OPEN = ['svc_knowledge_base_search', 'svc_developer_docs_search', 'svc_api_specs_search'];
 const SCOPE_OF: Record<string, string> = {
@@ -50,6 +51,7 @@ const SCOPE_OF: Record<string, string> = {
   svc_cart_remove: 'cart:write',
   svc_cart_get_payment_methods: 'cart:read',
   svc_cart_checkout: 'checkout',
+  svc_domain_auto_renewal_update: 'portfolio:write',
 };
 /** A body each action accepts. */
 const BODY: Record<string, Record<string, unknown>> = {
@@ -83,6 +85,7 @@ const BODY: Record<string, Record<string, unknown>> = {
   svc_cart_remove: { productIds: [2, 3] },
   svc_cart_get_payment_methods: {},
   svc_cart_checkout: { useAccountBalance: true },
+  svc_domain_auto_renewal_update: { action: 'enable', domains: [{ name: 'nothing-here.com' }] },
 };
 
 describe('surface A: one action registry behind the routes, the OpenAPI document and the MCP endpoint', () => {

@@ -459,7 +459,7 @@ describe('surface A: the portfolio, domains in detail, and contacts', () => {
           pricePerYear: 1499,
           pricePerYearFormatted: '$14.99',
         },
-        autoRenewal: null,
+        autoRenewal: { status: 'disabled', expiresAt: detail.expiresAt },
       },
       flags: {
         DNS_RESOLUTION: { status: 'ENABLED' },

@@ -5,7 +5,6 @@ import { decideCheckout } from '../../domain/commerce/checkout-decision';
 import { Order, orderDecider, orderStream } from '../../domain/commerce/order';
 import { promoCodeDecider, promoCodeStream } from '../../domain/commerce/promo-code';
 import { TaxPlace } from '../../domain/commerce/sales-tax';
-import { Refused } from '../../domain/shared/errors';
 import { Clock } from '../shared/clock';
 import { EventStore } from '../shared/event-store.port';
 import { loadStream, transact, writeAfter } from '../shared/handle-command';
@@ -14,6 +13,7 @@ import { CardProcessor } from './card-processor.port';
 import { CartPricer } from './cart-view.query';
 import { OrderFulfilment } from './order-fulfilment';
 import { OrderPayments } from './order-payments';
+import { savedCardOf } from './saved-cards';
 
 export interface CheckoutAsked {
   /** A saved card of the account's, or a processor token to save first (a test PaymentMethod id in the sandbox). */
@@ -66,7 +66,7 @@ export class CheckoutCartHandler implements ICommandHandler<CheckoutCart> {
     });
     const paymentMethodId =
       priced.pricing.totalAmountDueCents > 0 && asked.paymentMethodId !== undefined
-        ? await this.cardOf(accountId, asked.paymentMethodId)
+        ? await savedCardOf(this.processor, accountId, asked.paymentMethodId)
         : null;
     const { discountCode } = priced;
     await transact(this.store, { accountId }, async (streams) => {
@@ -87,18 +87,5 @@ export class CheckoutCartHandler implements ICommandHandler<CheckoutCart> {
       ];
       return { writes: writes.filter((write) => write.events.length > 0), result: null };
     });
-  }
-
-  /**
-   * The saved card to charge: one of the account's, or the card a processor token names, saved for the account
-   * first (as Stripe confirms a payment with `pm_card_visa`). Another account's card is not found, like none.
-   */
-  private async cardOf(accountId: string, paymentMethodId: string): Promise<string> {
-    const saved = await this.processor.savedCards(accountId);
-    if (saved.some((card) => card.id === paymentMethodId)) return paymentMethodId;
-    const setup = await this.processor.saveCard(accountId, paymentMethodId);
-    if (!setup.ok)
-      throw new Refused('VALIDATION', `paymentMethodId: ${paymentMethodId.slice(0, 64)} is not a card of this account`);
-    return setup.card.id;
   }
 }

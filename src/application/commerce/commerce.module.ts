@@ -11,6 +11,9 @@ import { OrderFulfilment } from './order-fulfilment';
 import { OrderLineSettlement } from './order-line-settlement';
 import { OrderPayments } from './order-payments';
 import { OrderProgress } from './order-progress.reactor';
+import { UpdateAutoRenewalHandler } from './auto-renewal.commands';
+import { AutoRenewals } from './auto-renewals';
+import { AutoRenewalTrigger } from './auto-renewal-trigger.reactor';
 import { GetPaymentMethodsHandler } from './payment-methods.query';
 
 /**
@@ -33,7 +36,11 @@ import { GetPaymentMethodsHandler } from './payment-methods.query';
     OrderFulfilment,
     OrderLineSettlement,
     OrderProgress,
+    UpdateAutoRenewalHandler,
+    AutoRenewals,
+    AutoRenewalTrigger,
   ],
+  exports: [AutoRenewals],
 })
 export class CommerceModule implements OnModuleInit {
   constructor(
@@ -41,10 +48,12 @@ export class CommerceModule implements OnModuleInit {
     private readonly finishers: OperationFinishers,
     private readonly settlement: OrderLineSettlement,
     private readonly progress: OrderProgress,
+    private readonly renewalTrigger: AutoRenewalTrigger,
   ) {}
 
   onModuleInit(): void {
     this.finishers.register(this.settlement);
     this.consumers.addReactor(this.progress);
+    this.consumers.addReactor(this.renewalTrigger);
   }
 }

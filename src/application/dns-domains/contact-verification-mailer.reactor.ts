@@ -6,6 +6,7 @@ import { StoredEvent } from '../shared/event-store.port';
 import { Mail, Mailer, PermanentMailFailure } from '../shared/mailer.port';
 import { Reactor } from '../shared/projection';
 import { ResellerSettings } from './reseller-settings';
+import { escapeHtml } from '../shared/html-text';
 
 /** The link a contact's verification mail carries: the contact and the secret whose digest it keeps. */
 export const verificationLinkOf = (publicUrl: string, contactId: string, secret: string): string =>
@@ -18,8 +19,6 @@ const verificationMail = (to: string, name: string, link: string): Mail => ({
   text: `Hello ${name},\n\nA domain registration names you as a contact with this email address. Open this link to confirm that it reaches you:\n\n${link}\n\nThe link works for 14 days. If you did not expect this, ignore this message.\n`,
   html: `<p>Hello ${escapeHtml(name)},</p><p>A domain registration names you as a contact with this email address. Open this link to confirm that it reaches you:</p><p><a href="${escapeHtml(link)}">Confirm my contact details</a></p><p>The link works for 14 days. If you did not expect this, ignore this message.</p>`,
 });
-
-const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /**
  * Sends each new contact its verification mail after the contact is stored, so the mail server's speed stays out of

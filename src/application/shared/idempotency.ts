@@ -18,7 +18,7 @@ interface KeyedRequest extends IdempotencyScope {
 const current = new AsyncLocalStorage<KeyedRequest>();
 
 /** A UUID-shaped id made from text: the same text always gives the same id. */
-const uuidOf = (text: string): string => {
+export const uuidOf = (text: string): string => {
   const hex = createHash('sha256').update(text).digest('hex');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
 };

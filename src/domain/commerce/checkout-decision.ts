@@ -77,7 +77,7 @@ export const decideCheckout = (
   states: CheckoutStates,
 ): CheckoutDecision => {
   const { orderId, accountId, at } = request;
-  const { pricing, quoted } = facts;
+  const { quoted } = facts;
   const started = cartDecider.decide({ type: 'StartCheckout', data: { accountId, orderId, at } }, states.cart);
   if (!sameLines(states.cart, quoted))
     throw new Refused('CONFLICT', 'the cart changed while it was being checked out: check out again');
@@ -89,6 +89,22 @@ export const decideCheckout = (
       `${gone.map(({ problem }) => problem).join('; ')}: remove ${gone.length === 1 ? 'that line' : 'those lines'} with svc_cart_remove`,
       { productIds: gone.map(({ line }) => line.productId) },
     );
+  const { order, funds, promo } = placementOf(request, facts, states);
+  return { cart: started, funds, promo, order };
+};
+
+/**
+ * What placing an order appends besides the cart: the order, the funds it spends, the promo code's use. Refused for a
+ * registration or purchase without a registrant contact (VALIDATION) and an amount left for a card without one
+ * (VALIDATION).
+ */
+const placementOf = (
+  request: CheckoutRequest,
+  facts: CheckoutFacts,
+  states: Omit<CheckoutStates, 'cart'>,
+): Omit<CheckoutDecision, 'cart'> => {
+  const { orderId, accountId, at } = request;
+  const { pricing, quoted } = facts;
   if (request.contactId === null && quoted.some(({ line }) => line.kind !== 'RENEWAL'))
     throw new Refused('VALIDATION', 'a registrant contact is needed: create one with svc_contact_create');
   if (pricing.totalAmountDueCents > 0 && request.paymentMethodId === null)
@@ -134,7 +150,22 @@ export const decideCheckout = (
           { type: 'UsePromoCode', data: { code: facts.discountCode, accountId, orderId, at } },
           states.promo,
         );
-  return { cart: started, funds, promo, order };
+  return { order, funds, promo };
+};
+
+/**
+ * An order the service places for the user, from no cart (an auto-renewal): its lines priced as checkout prices
+ * them, paid the same way; refused as checkout refuses a line that cannot be bought now or an amount left for a
+ * card without one.
+ */
+export const decideServiceOrder = (
+  request: CheckoutRequest,
+  facts: CheckoutFacts,
+  states: Omit<CheckoutStates, 'cart'>,
+): Omit<CheckoutDecision, 'cart'> => {
+  const gone = facts.quoted.flatMap(({ offer }) => ('problem' in offer ? [offer.problem] : []));
+  if (gone.length > 0) throw new Refused('NOT_AVAILABLE', gone.join('; '));
+  return placementOf(request, facts, states);
 };
 
 export interface PaymentStates {

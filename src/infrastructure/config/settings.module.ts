@@ -1,6 +1,7 @@
 import { TokenRate } from '../../domain/identity/token-bucket';
 import { Global, Module } from '@nestjs/common';
 import { ResellerSettings } from '../../application/dns-domains/reseller-settings';
+import { CommerceSettings } from '../../application/commerce/commerce-settings';
 import { TldCatalog } from '../../application/dns-domains/tld-catalog';
 import { IdentitySettings } from '../../application/identity/identity-settings';
 import { WorkerSettings } from '../../application/operations/operation-workers';
@@ -115,6 +116,19 @@ const publicUrlOf = (config: AppConfig): string => config.values.publicUrl ?? `h
       inject: [AppConfig, TldCatalog],
     },
     {
+      provide: CommerceSettings,
+      useFactory: ({ values }: AppConfig) =>
+        new CommerceSettings(
+          {
+            leadDays: values.autoRenewalLeadDays,
+            maxAttempts: values.autoRenewalAttempts,
+            retryMs: values.autoRenewalRetryHours * 3_600_000,
+          },
+          values.autoRenewalCheckMs,
+        ),
+      inject: [AppConfig],
+    },
+    {
       provide: ResolutionSettings,
       useFactory: ({ values }: AppConfig, runtime: Runtime) =>
         new ResolutionSettings(
@@ -137,6 +151,7 @@ const publicUrlOf = (config: AppConfig): string => config.values.publicUrl ?? `h
     TldCatalog,
     ResellerSettings,
     ResolutionSettings,
+    CommerceSettings,
   ],
 })
 export class SettingsModule {}

@@ -2,6 +2,7 @@ import { Projection } from '../../application/shared/projection';
 import { StoredEvent } from '../../application/shared/event-store.port';
 import { Blockchain, tokenIdOf, ZERO_ADDRESS } from '../../domain/chains/blockchain';
 import { DomainNamed, DomainRewound, DomainTransferred } from '../../domain/chains/registry-log.events';
+import { AutoRenewalDisabled, AutoRenewalEnabled } from '../../domain/commerce/auto-renewal';
 import { DNS_DOMAIN_EVENT_TYPES, DnsDomainEvent } from '../../domain/dns-domains/dns-domain';
 import { DomainTagsChanged, RegistryType } from '../../domain/portfolio/domain-tags';
 import { unicodeFormOf } from '../../domain/shared/idna';
@@ -42,7 +43,14 @@ export interface PortfolioRow {
   readonly autoRenewal: boolean;
 }
 
-type PortfolioEvent = DnsDomainEvent | DomainTransferred | DomainNamed | DomainRewound | DomainTagsChanged;
+type PortfolioEvent =
+  | DnsDomainEvent
+  | DomainTransferred
+  | DomainNamed
+  | DomainRewound
+  | DomainTagsChanged
+  | AutoRenewalEnabled
+  | AutoRenewalDisabled;
 
 export const portfolioId = (registryType: RegistryType, name: string): string =>
   registryType === 'dns' ? `dns:${name}` : `web3:${tokenIdOf(name)}`;
@@ -137,8 +145,16 @@ const rewound = (row: PortfolioRow | undefined, { replay }: DomainRewound['data'
 
 export const portfolio: Projection<PortfolioRow, PortfolioEvent> = {
   name: 'portfolio',
-  version: 3, // 3: reorganisations (DomainRewound)
-  handles: [...DNS_DOMAIN_EVENT_TYPES, 'DomainTransferred', 'DomainNamed', 'DomainRewound', 'DomainTagsChanged'],
+  version: 4, // 3: reorganisations (DomainRewound); 4: auto-renewal
+  handles: [
+    ...DNS_DOMAIN_EVENT_TYPES,
+    'DomainTransferred',
+    'DomainNamed',
+    'DomainRewound',
+    'DomainTagsChanged',
+    'AutoRenewalEnabled',
+    'AutoRenewalDisabled',
+  ],
   idOf: (event: StoredEvent<PortfolioEvent>) => {
     switch (event.type) {
       case 'DomainTransferred':
@@ -161,6 +177,12 @@ export const portfolio: Projection<PortfolioRow, PortfolioEvent> = {
       case 'DomainTagsChanged':
         // tags of a holding that has ended (the domain changed hands since) change nothing
         return row && row.holding === event.data.holding ? { ...row, tags: event.data.tags } : (row ?? null);
+      case 'AutoRenewalEnabled':
+      case 'AutoRenewalDisabled':
+        // only its holder's setting counts
+        return row && row.holder === event.data.accountId
+          ? { ...row, autoRenewal: event.type === 'AutoRenewalEnabled' }
+          : (row ?? null);
       default:
         return evolveDns(row, event);
     }

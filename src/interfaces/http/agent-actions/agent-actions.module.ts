@@ -21,6 +21,7 @@ import { TldListAction } from './actions/tld-list.action';
 import { CartGetAction, CartRemoveAction } from './actions/cart.actions';
 import { PaymentMethodsAction } from './actions/payment-methods.action';
 import { CheckoutAction } from './actions/checkout.action';
+import { AutoRenewalUpdateAction } from './actions/auto-renewal.action';
 import {
   CartAddExtmarketAAction,
   CartAddExtmarketBAction,
@@ -53,6 +54,7 @@ const ACTIONS = [
   CartRemoveAction,
   PaymentMethodsAction,
   CheckoutAction,
+  AutoRenewalUpdateAction,
 ];
 
 @Module({

@@ -225,6 +225,17 @@ export const cartSchemas = (): Record<string, JsonSchema> => ({
       sandbox: SANDBOX,
     },
   ),
+  AutoRenewalUpdateResponse: closed(['results', 'successCount', 'failureCount'], {
+    results: list(
+      closed(['domain', 'success'], {
+        domain: text,
+        success: { type: 'boolean' },
+        error: { type: 'string', description: 'Why it was not changed' },
+      }),
+    ),
+    successCount: count,
+    failureCount: count,
+  }),
   RemoveFromCartResponse: closed(['removedProductIds', 'removedCount', 'cart'], {
     removedProductIds: list(productId),
     removedCount: count,

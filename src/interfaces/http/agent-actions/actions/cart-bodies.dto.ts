@@ -149,3 +149,23 @@ export class CheckoutBody {
   @JSONSchema({ description: "The registrant: one of the user's contacts (default: the most recent one)" })
   contactId?: string;
 }
+
+@JSONSchema({ examples: [{ action: 'enable', domains: [{ name: 'coffee.com' }], paymentMethodId: 'pm_card_visa' }] })
+export class AutoRenewalUpdateBody {
+  @IsIn(['enable', 'disable'])
+  @JSONSchema({ description: 'enable: renew each name before it expires; disable: let it expire' })
+  action!: 'enable' | 'disable';
+
+  @Lines(() => MarketplaceLine, 50)
+  domains!: MarketplaceLine[];
+
+  @IfPresent()
+  @IsString()
+  @MinLength(1)
+  @MaxLength(255)
+  @JSONSchema({
+    description:
+      "The card to charge when the balance and credits do not cover a renewal: a saved card's id, or a processor PaymentMethod id (default: the latest saved card)",
+  })
+  paymentMethodId?: string;
+}

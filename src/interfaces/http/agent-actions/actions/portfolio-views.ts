@@ -22,6 +22,10 @@ export const portfolioDomainView = (row: PortfolioRow) => {
     leadsCount: row.leadsCount,
     watchlistCount: row.watchlistCount,
     listing: null,
-    autoRenewal: null,
+    // a DNS name renews itself when on; a blockchain name does not expire
+    autoRenewal:
+      row.registryType === 'dns'
+        ? { status: row.autoRenewal ? 'enabled' : 'disabled', expiresAt: isoOrNull(row.expiresAt) }
+        : null,
   };
 };
