@@ -41,6 +41,7 @@ import { PartnerResellerHttpModule } from './interfaces/http/partner-reseller/pa
 import { AgentActionsModule } from './interfaces/http/agent-actions/agent-actions.module';
 import { OAuthModule } from './interfaces/http/oauth/oauth.module';
 import { OpenApiModule } from './interfaces/http/shared/openapi/openapi.module';
+import { WebModule } from './interfaces/web/web.module';
 import { IdempotencyInterceptor } from './interfaces/http/shared/idempotency.interceptor';
 import { ReadYourWritesInterceptor } from './interfaces/http/shared/read-your-writes.interceptor';
 import { UndeclaredBodyGuard } from './interfaces/http/shared/undeclared-body.guard';
@@ -105,6 +106,7 @@ export class AppModule {
               ResolutionHttpModule,
               PartnerWeb3HttpModule,
               PartnerResellerHttpModule,
+              WebModule,
             ]
           : []),
         ...extraModules,

@@ -253,6 +253,13 @@ const CASES: readonly BoundCase[] = [
   bad(AUTO_RENEWAL, 'an empty card', { action: 'enable', domains: [{ name: 'name0.com' }], paymentMethodId: '' }),
   bad(AUTO_RENEWAL, 'an unknown property', { action: 'enable', domains: [{ name: 'name0.com' }], years: 2 }),
   bad(AUTO_RENEWAL, 'an unknown property of a name', { action: 'enable', domains: [{ name: 'name0.com', on: true }] }),
+  // the pages' links
+  ok('svc_cart_add_payment_method_url', 'an empty object', {}),
+  bad('svc_cart_add_payment_method_url', 'an unknown property', { returnUrl: 'https://example.com' }),
+  ok('svc_cart_get_url', 'an empty object', {}),
+  bad('svc_cart_get_url', 'an empty discount code', { discountCode: '' }),
+  bad('svc_cart_get_url', 'a discount code of 65 characters', { discountCode: 'X'.repeat(65) }),
+  bad('svc_cart_get_url', 'an unknown property', { items: [] }),
   // the three open searches: 2 to 200 characters
   ...KNOWLEDGE.flatMap((action) => [
     ok(action, 'a query of 2 characters', { query: 'ds' }),

@@ -32,6 +32,8 @@ const ACTIONS = [
   'svc_cart_get_payment_methods',
   'svc_cart_checkout',
   'svc_domain_auto_renewal_update',
+  'svc_cart_add_payment_method_url',
+  'svc_cart_get_url',
 ];
 const OPEN = ['svc_knowledge_base_search', 'svc_developer_docs_search', 'svc_api_specs_search'];
 const SCOPE_OF: Record<string, string> = {
@@ -52,6 +54,8 @@ const SCOPE_OF: Record<string, string> = {
   svc_cart_get_payment_methods: 'cart:read',
   svc_cart_checkout: 'checkout',
   svc_domain_auto_renewal_update: 'portfolio:write',
+  svc_cart_add_payment_method_url: 'cart:write',
+  svc_cart_get_url: 'cart:read',
 };
 /** A body each action accepts. */
 const BODY: Record<string, Record<string, unknown>> = {
@@ -86,6 +90,8 @@ const BODY: Record<string, Record<string, unknown>> = {
   svc_cart_get_payment_methods: {},
   svc_cart_checkout: { useAccountBalance: true },
   svc_domain_auto_renewal_update: { action: 'enable', domains: [{ name: 'nothing-here.com' }] },
+  svc_cart_add_payment_method_url: {},
+  svc_cart_get_url: {},
 };
 
 describe('surface A: one action registry behind the routes, the OpenAPI document and the MCP endpoint', () => {

@@ -15,6 +15,13 @@ export interface SavedCard {
   readonly expYear: number;
 }
 
+/** A card as typed on the add-a-card page. */
+export interface EnteredCard {
+  readonly number: string;
+  readonly expMonth: number;
+  readonly expYear: number;
+}
+
 export type CardSetup =
   { readonly ok: true; readonly card: SavedCard } | { readonly ok: false; readonly reason: string };
 
@@ -54,6 +61,12 @@ export abstract class CardProcessor {
   abstract readonly sandbox: boolean;
   /** Saves the card a PaymentMethod id names for the customer. */
   abstract saveCard(customerId: string, paymentMethodId: string): Promise<CardSetup>;
+  /**
+   * Saves a card the person typed on the service's own add-a-card page. Only the embedded sandbox takes typed numbers
+   * (it keeps their brand, last four digits and expiry, never the number); a processor with a page of its own for
+   * card entry answers `ok: false`.
+   */
+  abstract saveEnteredCard(customerId: string, card: EnteredCard): Promise<CardSetup>;
   /** The cards saved for the customer, oldest first. */
   abstract savedCards(customerId: string): Promise<SavedCard[]>;
   /** Charges a saved card of the customer's, once per idempotency key: the same key again answers the first time's. */

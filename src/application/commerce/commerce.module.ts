@@ -14,6 +14,7 @@ import { OrderProgress } from './order-progress.reactor';
 import { UpdateAutoRenewalHandler } from './auto-renewal.commands';
 import { AutoRenewals } from './auto-renewals';
 import { AutoRenewalTrigger } from './auto-renewal-trigger.reactor';
+import { IssuePageLinkHandler, PageLinks } from './page-links';
 import { GetPaymentMethodsHandler } from './payment-methods.query';
 
 /**
@@ -39,8 +40,10 @@ import { GetPaymentMethodsHandler } from './payment-methods.query';
     UpdateAutoRenewalHandler,
     AutoRenewals,
     AutoRenewalTrigger,
+    IssuePageLinkHandler,
+    PageLinks,
   ],
-  exports: [AutoRenewals],
+  exports: [AutoRenewals, PageLinks, CartPricer],
 })
 export class CommerceModule implements OnModuleInit {
   constructor(

@@ -41,7 +41,8 @@ export type DomainErrorCode =
   | 'IDEMPOTENCY_KEY_REUSED'
   | 'IDEMPOTENCY_KEY_IN_USE'
   // surface A's cart and checkout (docs/commerce.md)
-  | 'PROMO_CODE_INVALID';
+  | 'PROMO_CODE_INVALID'
+  | 'LINK_INVALID';
 
 export class DomainError extends Error {
   constructor(

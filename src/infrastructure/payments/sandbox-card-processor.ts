@@ -2,6 +2,7 @@ import { Pool } from 'pg';
 import {
   CardProcessor,
   CardSetup,
+  EnteredCard,
   IdempotencyKeyMismatch,
   Payment,
   PaymentRequest,
@@ -10,7 +11,13 @@ import {
   SavedCard,
 } from '../../application/commerce/card-processor.port';
 import { Clock } from '../../application/shared/clock';
-import { cardNumberFactsOf, DeclineReason, SANDBOX_PAYMENT_METHODS } from '../../domain/commerce/sandbox-cards';
+import {
+  cardNumberFactsOf,
+  ChargeOutcome,
+  DeclineReason,
+  isCardExpired,
+  SANDBOX_PAYMENT_METHODS,
+} from '../../domain/commerce/sandbox-cards';
 import { newId } from '../../domain/shared/ids';
 import { inTransaction } from '../postgres/database';
 
@@ -47,6 +54,18 @@ const paymentOf = (row: PaymentRow): Payment => {
   return { status: 'REQUIRES_ACTION', paymentId: row.id };
 };
 
+const ENTERED = 'entered:';
+
+/** The `source` of a card typed on the page: what charging it does (`entered:{"kind":"SUCCEEDS"}`). */
+const enteredSourceOf = (outcome: ChargeOutcome): string => `${ENTERED}${JSON.stringify(outcome)}`;
+
+/** What charging a saved card does: read from its test PaymentMethod's number, or kept when it was typed. */
+const outcomeOfSource = (source: string): ChargeOutcome | undefined => {
+  if (source.startsWith(ENTERED)) return JSON.parse(source.slice(ENTERED.length)) as ChargeOutcome;
+  const number = SANDBOX_PAYMENT_METHODS.get(source);
+  return number === undefined ? undefined : cardNumberFactsOf(number)?.outcome;
+};
+
 /**
  * The embedded default card processor (migration 0012): Stripe's test mode for its test PaymentMethod ids, kept in
  * PostgreSQL so that every process and a restart see the same cards, payments and refunds. A test card saved here
@@ -81,6 +100,27 @@ export class SandboxCardProcessor extends CardProcessor {
     return { ok: true, card };
   }
 
+  async saveEnteredCard(customerId: string, entered: EnteredCard): Promise<CardSetup> {
+    const facts = cardNumberFactsOf(entered.number);
+    if (!facts) return { ok: false, reason: 'the card number is not valid' };
+    if (isCardExpired(entered.expMonth, entered.expYear, this.clock.now()))
+      return { ok: false, reason: 'the card has expired' };
+    const card: SavedCard = {
+      id: newId('sandboxCard'),
+      brand: facts.brand,
+      last4: facts.last4,
+      expMonth: entered.expMonth,
+      expYear: entered.expYear,
+    };
+    // what charging it will do, in place of the number, which is never kept
+    await this.pool.query(
+      `insert into sandbox_cards (id, customer_id, source, brand, last4, exp_month, exp_year)
+       values ($1, $2, $3, $4, $5, $6, $7)`,
+      [card.id, customerId, enteredSourceOf(facts.outcome), card.brand, card.last4, card.expMonth, card.expYear],
+    );
+    return { ok: true, card };
+  }
+
   async savedCards(customerId: string): Promise<SavedCard[]> {
     const { rows } = await this.pool.query<CardRow>(
       'select * from sandbox_cards where customer_id = $1 order by created_at, id',
@@ -95,9 +135,8 @@ export class SandboxCardProcessor extends CardProcessor {
         paymentMethodId,
         customerId,
       ]);
-      const number = rows[0] && SANDBOX_PAYMENT_METHODS.get(rows[0].source);
       // a card that is not the customer's is declined as Stripe declines a PaymentMethod it cannot use
-      const outcome = (number && cardNumberFactsOf(number)?.outcome) || { kind: 'DECLINED', reason: 'generic_decline' };
+      const outcome = (rows[0] && outcomeOfSource(rows[0].source)) || { kind: 'DECLINED', reason: 'generic_decline' };
       const status = { SUCCEEDS: 'SUCCEEDED', DECLINED: 'DECLINED', NEEDS_AUTHENTICATION: 'REQUIRES_ACTION' }[
         outcome.kind
       ];

@@ -22,6 +22,7 @@ import { CartGetAction, CartRemoveAction } from './actions/cart.actions';
 import { PaymentMethodsAction } from './actions/payment-methods.action';
 import { CheckoutAction } from './actions/checkout.action';
 import { AutoRenewalUpdateAction } from './actions/auto-renewal.action';
+import { AddPaymentMethodUrlAction, CartGetUrlAction } from './actions/page-links.actions';
 import {
   CartAddExtmarketAAction,
   CartAddExtmarketBAction,
@@ -55,6 +56,8 @@ const ACTIONS = [
   PaymentMethodsAction,
   CheckoutAction,
   AutoRenewalUpdateAction,
+  AddPaymentMethodUrlAction,
+  CartGetUrlAction,
 ];
 
 @Module({

@@ -236,6 +236,26 @@ export const cartSchemas = (): Record<string, JsonSchema> => ({
     successCount: count,
     failureCount: count,
   }),
+  AddPaymentMethodUrlResponse: closed(['url', 'expiresIn', 'expiresAt', 'instructions', 'sandbox'], {
+    url: { type: 'string', format: 'uri', description: 'The add-a-card page; works once' },
+    expiresIn: { type: 'integer', minimum: 1, description: 'Seconds the link works for' },
+    expiresAt: { type: 'string', format: 'date-time' },
+    instructions: text,
+    sandbox: SANDBOX,
+  }),
+  CheckoutUrlResponse: closed(
+    ['checkoutUrl', 'url', 'expiresIn', 'expiresAt', 'cartSummary', 'discountCode', 'instructions', 'sandbox'],
+    {
+      checkoutUrl: { type: 'string', format: 'uri', description: 'The checkout page; works until the order is paid' },
+      url: { type: 'string', format: 'uri', description: 'The same as checkoutUrl' },
+      expiresIn: { type: 'integer', minimum: 1, description: 'Seconds the link works for' },
+      expiresAt: { type: 'string', format: 'date-time' },
+      cartSummary: closed([...CART_SUMMARY_KEYS, 'items'], { ...CART_SUMMARY, items: list(ref('CartItem')) }),
+      discountCode: { anyOf: [text, { type: 'null' }] },
+      instructions: text,
+      sandbox: SANDBOX,
+    },
+  ),
   RemoveFromCartResponse: closed(['removedProductIds', 'removedCount', 'cart'], {
     removedProductIds: list(productId),
     removedCount: count,

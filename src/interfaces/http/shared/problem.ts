@@ -66,6 +66,8 @@ export const DOMAIN_STATUS: Readonly<Record<DomainErrorCode, number>> = {
   IDEMPOTENCY_KEY_REUSED: 409,
   IDEMPOTENCY_KEY_IN_USE: 409,
   PROMO_CODE_INVALID: 400,
+  // a page link used, expired or unknown: gone for good (RFC 9110 §15.5.11)
+  LINK_INVALID: 410,
 };
 
 /** Codes of statuses that no domain error raises; each surface maps them into its own vocabulary. */

@@ -149,9 +149,10 @@ export const renderProblem = (surface: Surface, problem: Problem, url: string): 
       return body;
     }
     case 'service':
+      // no list of issues in this format: each is told in the message
       return {
         code: problem.code,
-        message: problem.issues.length === 1 ? describeIssue(problem.issues[0]) : problem.message,
+        message: problem.issues.length > 0 ? problem.issues.map(describeIssue).join('; ') : problem.message,
       };
   }
 };

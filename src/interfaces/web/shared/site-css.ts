@@ -1,0 +1,22 @@
+/** The one stylesheet of the pages: readable on a 360-pixel phone and on a desktop, no web fonts, no images. */
+export const SITE_CSS = `*{box-sizing:border-box}
+body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1d2433;background:#f4f6fa}
+.top{background:#1d2433;color:#fff;padding:.75rem 1rem}.brand{font-weight:700;letter-spacing:.02em}
+.sandbox{margin:0;background:#fff3cd;color:#5c4400;padding:.5rem 1rem;border-bottom:1px solid #f0d98c;font-size:.9rem}
+main{max-width:36rem;margin:1.5rem auto;padding:0 1rem}
+h1{font-size:1.5rem;margin:.5rem 0 1rem}
+.card{background:#fff;border:1px solid #dde2ec;border-radius:.5rem;padding:1rem;margin-bottom:1rem}
+label{display:block;font-weight:600;margin:.75rem 0 .25rem}
+input[type=text],input[type=tel],select{width:100%;padding:.6rem .7rem;border:1px solid #b8c0d0;border-radius:.35rem;font:inherit}
+.row{display:flex;gap:.75rem}.row>div{flex:1}
+button{margin-top:1rem;width:100%;padding:.8rem;border:0;border-radius:.35rem;background:#2356d8;color:#fff;font:inherit;font-weight:700;cursor:pointer}
+button:focus,input:focus,select:focus{outline:3px solid #9db7ff;outline-offset:1px}
+.error{background:#fdecea;color:#8a1c12;border:1px solid #f3b8b0;border-radius:.35rem;padding:.6rem .8rem}
+.ok{background:#e7f6ec;color:#145c2c;border:1px solid #a9dcb8;border-radius:.35rem;padding:.6rem .8rem}
+table{width:100%;border-collapse:collapse}td,th{padding:.4rem 0;text-align:left;vertical-align:top}
+td.amount,th.amount{text-align:right;white-space:nowrap}tr.total td{border-top:1px solid #dde2ec;font-weight:700}
+fieldset{border:0;padding:0;margin:0}
+.muted{color:#5b6578;font-size:.9rem}.choice{display:flex;gap:.5rem;align-items:center;font-weight:400;margin:.4rem 0}
+.bottom{max-width:36rem;margin:2rem auto;padding:0 1rem;color:#5b6578;font-size:.8rem}
+@media (max-width:400px){main{margin-top:1rem}.row{flex-direction:column;gap:0}}
+`;

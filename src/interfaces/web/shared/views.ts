@@ -1,0 +1,41 @@
+import { Eta } from 'eta';
+import { FastifyReply } from 'fastify';
+import { LAYOUT } from './layout.template';
+
+/**
+ * Renders the pages: each template is a string of its page's folder, compiled once, every value escaped
+ * (`<%= %>`); only the page body the layout wraps is put in as it is (`<%~ %>`), made by a template itself.
+ */
+const eta = new Eta({ autoEscape: true, autoTrim: false, cache: true });
+eta.loadTemplate('@layout', LAYOUT);
+
+/** Nothing on a page comes from outside the service, and no other site may frame it or post to it. */
+const CONTENT_SECURITY_POLICY =
+  "default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
+
+export interface PageFrame {
+  readonly title: string;
+  readonly sandbox: boolean;
+}
+
+export const loadPageTemplate = (name: string, template: string): void => eta.loadTemplate(`@${name}`, template);
+
+/** Sends a page: its template rendered with `model`, inside the layout, with the pages' security headers. */
+export const sendPage = <Model extends object>(
+  reply: FastifyReply,
+  status: number,
+  name: string,
+  frame: PageFrame,
+  model: Model,
+): FastifyReply => {
+  const body = eta.render(`@${name}`, model);
+  const page = eta.render('@layout', { ...frame, body });
+  return reply
+    .status(status)
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('content-security-policy', CONTENT_SECURITY_POLICY)
+    .header('cache-control', 'no-store')
+    .header('referrer-policy', 'no-referrer')
+    .header('x-content-type-options', 'nosniff')
+    .send(page);
+};
