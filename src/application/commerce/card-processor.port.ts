@@ -59,6 +59,8 @@ export class IdempotencyKeyMismatch extends Error {
 export abstract class CardProcessor {
   /** Whether payments are make-believe (the embedded sandbox, Stripe's test mode): every page and answer says so. */
   abstract readonly sandbox: boolean;
+  /** Whether cards typed on the service's own page can be saved (`saveEnteredCard`): the sandbox's, not Stripe's. */
+  abstract readonly takesTypedCards: boolean;
   /** Saves the card a PaymentMethod id names for the customer. */
   abstract saveCard(customerId: string, paymentMethodId: string): Promise<CardSetup>;
   /**

@@ -215,6 +215,23 @@ export const VARIABLES = {
     'SMTP server for outgoing mail (`smtp://user:pass@host:587`, `smtps://...`); unset: mails are written to `DATA_DIR/mail/*.eml`',
     ['smtp:', 'smtps:'],
   ),
+  stripeSecretKey: {
+    name: 'STRIPE_SECRET_KEY',
+    description:
+      'Stripe secret key (`sk_live_…`, `sk_test_…` or a restricted `rk_…`): cards are kept and charged by Stripe; unset: by the embedded sandbox processor. A test key keeps pages and answers saying sandbox',
+    parse: (raw: string | undefined): string | undefined => {
+      if (raw === undefined || raw === '') return undefined;
+      // never echoed: it is a secret
+      if (!/^(sk|rk)_(live|test)_[A-Za-z0-9]{10,}$/.test(raw))
+        throw new ConfigError('STRIPE_SECRET_KEY is not a Stripe secret key (sk_live_…, sk_test_…, rk_…)');
+      return raw;
+    },
+  },
+  stripeApiUrl: optionalUrl(
+    'STRIPE_API_URL',
+    "Base URL of Stripe's API; unset: https://api.stripe.com (a test points it at a Stripe-shaped server)",
+    ['https:', 'http:'],
+  ),
   mailFrom: text('MAIL_FROM', 'Sender of outgoing mail', 'domain-engine <no-reply@domain-engine.localhost>'),
   oauthIssuer: {
     name: 'OAUTH_ISSUER',

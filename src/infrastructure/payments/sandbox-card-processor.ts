@@ -73,6 +73,7 @@ const outcomeOfSource = (source: string): ChargeOutcome | undefined => {
  */
 export class SandboxCardProcessor extends CardProcessor {
   readonly sandbox = true;
+  readonly takesTypedCards = true;
 
   constructor(
     private readonly pool: Pool,

@@ -56,6 +56,8 @@ export class AddCardController {
   async show(@Query() { link }: PageLinkQuery, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
     const opened = await this.links.open(link, 'ADD_CARD');
     if ('problem' in opened) return this.gone(reply, `This link ${LINK_TOLD[opened.problem]}.`);
+    if (!this.processor.takesTypedCards)
+      return this.gone(reply, 'Cards are not typed here: the card processor takes them on its own page.', 409);
     const csrf = startFormSession(request, reply);
     return this.form(reply, 200, { link, csrf, number: '', expiry: '', error: null });
   }
@@ -67,6 +69,8 @@ export class AddCardController {
       return this.gone(reply, 'This form was not opened from its link in this browser: open the link again.', 403);
     const opened = await this.links.open(form.link, 'ADD_CARD');
     if ('problem' in opened) return this.gone(reply, `This link ${LINK_TOLD[opened.problem]}.`);
+    if (!this.processor.takesTypedCards)
+      return this.gone(reply, 'Cards are not typed here: the card processor takes them on its own page.', 409);
     const expiry = expiryOf(form.expiry);
     const facts = cardNumberFactsOf(form.number.trim());
     const problem = !facts

@@ -1,0 +1,70 @@
+import { randomUUID } from 'node:crypto';
+import { newAgent } from '../support/agent';
+import { ADA_CONTACT } from '../support/contacts';
+import { StripeServer } from '../support/stripe-server';
+import { createTestApp, TestApp } from '../support/test-app';
+
+/**
+ * The service with `STRIPE_SECRET_KEY` set keeps and charges cards at Stripe (here a Stripe-shaped server on
+ * loopback, `STRIPE_API_URL`): the same actions, Stripe's ids, once per order.
+ */
+describe('checkout through Stripe', () => {
+  const stripe = new StripeServer();
+  let subject: TestApp;
+
+  beforeAll(async () => {
+    await stripe.start();
+    subject = await createTestApp({
+      env: { STRIPE_SECRET_KEY: 'sk_test_e2eStripeKey1', STRIPE_API_URL: `http://127.0.0.1:${stripe.port}` },
+    });
+  });
+  afterAll(async () => {
+    await subject.close();
+    await stripe.stop();
+  });
+
+  it('pays an order with a Stripe test PaymentMethod, saved at Stripe for the account, and registers the name', async () => {
+    const buyer = await newAgent(subject);
+    await buyer.action('svc_contact_create', ADA_CONTACT);
+    await subject.settled();
+    const name = `stripe-${randomUUID().slice(0, 8)}.com`;
+    await buyer.action('svc_cart_add_domain_registration', { domains: [{ name }] });
+    const checkout = await buyer.action('svc_cart_checkout', { paymentMethodId: 'pm_card_visa' });
+    expect(checkout.body).toMatchObject({
+      success: true,
+      paymentReference: expect.stringMatching(/^pi_test/),
+      summary: { totalCharged: 1559, paymentMethod: 'visa ending 4242' },
+      sandbox: true,
+    });
+    const methods = (await buyer.action('svc_cart_get_payment_methods')).body;
+    expect(methods.savedCards).toEqual([
+      expect.objectContaining({ id: expect.stringMatching(/^pm_test/), last4: '4242' }),
+    ]);
+    await subject.settled();
+    const listed = await buyer.action('svc_portfolio_list');
+    expect(listed.body.domains.map((domain: { name: string }) => domain.name)).toEqual([name]);
+  });
+
+  it('answers a decline from Stripe with its decline code, charging nothing', async () => {
+    const buyer = await newAgent(subject);
+    await buyer.action('svc_contact_create', ADA_CONTACT);
+    await subject.settled();
+    await buyer.action('svc_cart_add_domain_registration', {
+      domains: [{ name: `declined-${randomUUID().slice(0, 8)}.com` }],
+    });
+    const checkout = await buyer.action('svc_cart_checkout', {
+      paymentMethodId: 'pm_card_chargeDeclinedInsufficientFunds',
+    });
+    expect(checkout.body).toMatchObject({ success: false, error: 'insufficient_funds' });
+    expect((await buyer.action('svc_cart_get')).body.itemCount).toBe(1);
+  });
+
+  it('types no card on its own page: Stripe takes them on its own', async () => {
+    const buyer = await newAgent(subject);
+    const { url } = (await buyer.action('svc_cart_add_payment_method_url')).body;
+    const page = await subject.app.inject({ method: 'GET', url: new URL(url).pathname + new URL(url).search });
+    expect(page.statusCode).toBe(409);
+    expect(page.body).toContain('Cards are not typed here');
+    expect(page.body).not.toContain('name="number"');
+  });
+});
