@@ -42,6 +42,7 @@ import { AgentActionsModule } from './interfaces/http/agent-actions/agent-action
 import { OAuthModule } from './interfaces/http/oauth/oauth.module';
 import { OpenApiModule } from './interfaces/http/shared/openapi/openapi.module';
 import { WebModule } from './interfaces/web/web.module';
+import { PaymentsHttpModule } from './interfaces/http/payments/payments-http.module';
 import { IdempotencyInterceptor } from './interfaces/http/shared/idempotency.interceptor';
 import { ReadYourWritesInterceptor } from './interfaces/http/shared/read-your-writes.interceptor';
 import { UndeclaredBodyGuard } from './interfaces/http/shared/undeclared-body.guard';
@@ -107,6 +108,7 @@ export class AppModule {
               PartnerWeb3HttpModule,
               PartnerResellerHttpModule,
               WebModule,
+              PaymentsHttpModule,
             ]
           : []),
         ...extraModules,

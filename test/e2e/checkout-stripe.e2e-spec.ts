@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import Stripe from 'stripe';
 import { newAgent } from '../support/agent';
 import { ADA_CONTACT } from '../support/contacts';
 import { StripeServer } from '../support/stripe-server';
@@ -8,6 +9,8 @@ import { createTestApp, TestApp } from '../support/test-app';
  * The service with `STRIPE_SECRET_KEY` set keeps and charges cards at Stripe (here a Stripe-shaped server on
  * loopback, `STRIPE_API_URL`): the same actions, Stripe's ids, once per order.
  */
+const WEBHOOK_SECRET = 'whsec_e2eWebhookSecret';
+
 describe('checkout through Stripe', () => {
   const stripe = new StripeServer();
   let subject: TestApp;
@@ -15,7 +18,11 @@ describe('checkout through Stripe', () => {
   beforeAll(async () => {
     await stripe.start();
     subject = await createTestApp({
-      env: { STRIPE_SECRET_KEY: 'sk_test_e2eStripeKey1', STRIPE_API_URL: `http://127.0.0.1:${stripe.port}` },
+      env: {
+        STRIPE_SECRET_KEY: 'sk_test_e2eStripeKey1',
+        STRIPE_API_URL: `http://127.0.0.1:${stripe.port}`,
+        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      },
     });
   });
   afterAll(async () => {
@@ -66,5 +73,62 @@ describe('checkout through Stripe', () => {
     expect(page.statusCode).toBe(409);
     expect(page.body).toContain('Cards are not typed here');
     expect(page.body).not.toContain('name="number"');
+  });
+
+  /** Sends an event to the webhook endpoint, signed with the endpoint's secret (or another). */
+  const sendEvent = (event: object, secret = WEBHOOK_SECRET) => {
+    const payload = JSON.stringify(event);
+    const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret });
+    return subject.app.inject({
+      method: 'POST',
+      url: '/payments/stripe/events',
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      payload,
+    });
+  };
+  const intentEvent = (type: string, intentId: string, orderId: string) => ({
+    id: `evt_${randomUUID().slice(0, 8)}`,
+    object: 'event',
+    type,
+    data: { object: { id: intentId, object: 'payment_intent', metadata: { orderId }, last_payment_error: null } },
+  });
+
+  it('takes only events Stripe signed, and refunds a payment that succeeded late for an order told it was not paid', async () => {
+    const buyer = await newAgent(subject);
+    await buyer.action('svc_contact_create', ADA_CONTACT);
+    await subject.settled();
+    await buyer.action('svc_cart_add_domain_registration', {
+      domains: [{ name: `late-${randomUUID().slice(0, 8)}.com` }],
+    });
+    const checkout = await buyer.action('svc_cart_checkout', { paymentMethodId: 'pm_card_authenticationRequired' });
+    expect(checkout.body).toMatchObject({ success: false, error: 'authentication_required' });
+    const intentId = stripe.intentIds().at(-1)!;
+    // the person authenticated on Stripe's side after all
+    stripe.authenticate(intentId);
+    const event = intentEvent('payment_intent.succeeded', intentId, checkout.body.orderReference);
+    const forged = await sendEvent(event, 'whsec_notTheEndpointSecret');
+    expect([forged.statusCode, forged.json().message]).toEqual([
+      400,
+      'this is not an event signed by the card processor',
+    ]);
+    const unsigned = await subject.app.inject({
+      method: 'POST',
+      url: '/payments/stripe/events',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify(event),
+    });
+    expect(unsigned.statusCode).toBe(400);
+    expect(stripe.refundedOf(intentId)).toBe(0);
+    const signed = await sendEvent(event);
+    expect([signed.statusCode, signed.json()]).toEqual([200, { received: true }]);
+    expect(stripe.refundedOf(intentId)).toBe(1559);
+    // told again: refunded once
+    await sendEvent(event);
+    expect(stripe.refundedOf(intentId)).toBe(1559);
+    // an event of no concern, or of an order that is not ours, is taken and changes nothing
+    expect((await sendEvent({ ...event, type: 'customer.created' })).statusCode).toBe(200);
+    expect((await sendEvent(intentEvent('payment_intent.payment_failed', intentId, 'ord-nothing'))).statusCode).toBe(
+      200,
+    );
   });
 });

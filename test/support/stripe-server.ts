@@ -52,6 +52,22 @@ export class StripeServer {
     await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
   }
 
+  /** The PaymentIntents made so far, the latest last. */
+  intentIds(): string[] {
+    return [...this.intents.keys()];
+  }
+
+  /** The person authenticated a payment that asked for it, on Stripe's side: it succeeds. */
+  authenticate(intentId: string): void {
+    const intent = this.intents.get(intentId);
+    if (intent?.status === 'requires_action') intent.status = 'succeeded';
+  }
+
+  /** The refunds made of a PaymentIntent, in cents. */
+  refundedOf(intentId: string): number {
+    return this.intents.get(intentId)?.refunded ?? 0;
+  }
+
   private id(prefix: string): string {
     this.sequence += 1;
     return `${prefix}_test${String(this.sequence).padStart(8, '0')}`;

@@ -48,6 +48,17 @@ export type Refund =
   | { readonly ok: true; readonly refundId: string; readonly amountCents: number }
   | { readonly ok: false; readonly reason: 'UNKNOWN_PAYMENT' | 'MORE_THAN_PAID' };
 
+/** What a processor's webhook event says of a payment (its idempotency key is the order's id). */
+export type ProcessorEvent =
+  | { readonly kind: 'PAYMENT_SUCCEEDED'; readonly paymentId: string; readonly orderId: string | null }
+  | {
+      readonly kind: 'PAYMENT_FAILED';
+      readonly paymentId: string;
+      readonly orderId: string | null;
+      readonly reason: string;
+    }
+  | { readonly kind: 'OTHER' };
+
 /** The same idempotency key sent with other parameters: the processor refuses it rather than guess. */
 export class IdempotencyKeyMismatch extends Error {
   constructor(readonly key: string) {
@@ -73,6 +84,11 @@ export abstract class CardProcessor {
   abstract savedCards(customerId: string): Promise<SavedCard[]>;
   /** Charges a saved card of the customer's, once per idempotency key: the same key again answers the first time's. */
   abstract pay(request: PaymentRequest): Promise<Payment>;
+  /**
+   * A webhook event the processor sent, checked with its signature scheme (its raw body and signature header);
+   * undefined when it is not one the processor signed (or the processor sends none).
+   */
+  abstract eventOf(payload: string, signature: string | undefined): ProcessorEvent | undefined;
   /** Refunds a successful payment, in part or whole, once per idempotency key, never more than was paid. */
   abstract refund(request: RefundRequest): Promise<Refund>;
 }

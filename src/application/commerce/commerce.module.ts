@@ -43,7 +43,7 @@ import { GetPaymentMethodsHandler } from './payment-methods.query';
     IssuePageLinkHandler,
     PageLinks,
   ],
-  exports: [AutoRenewals, PageLinks, CartPricer],
+  exports: [AutoRenewals, PageLinks, CartPricer, OrderPayments],
 })
 export class CommerceModule implements OnModuleInit {
   constructor(

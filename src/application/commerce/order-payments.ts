@@ -7,7 +7,7 @@ import { promoCodeDecider, promoCodeStream } from '../../domain/commerce/promo-c
 import { Clock } from '../shared/clock';
 import { EventStore } from '../shared/event-store.port';
 import { loadStream, transact, writeAfter } from '../shared/handle-command';
-import { CardProcessor, Payment } from './card-processor.port';
+import { CardProcessor, Payment, ProcessorEvent } from './card-processor.port';
 
 /** The processor's answer as the order records it. */
 const outcomeOf = (payment: Payment): { paymentId: string } | { failure: string } => {
@@ -50,6 +50,29 @@ export class OrderPayments {
             }),
           );
     return this.record(orderId, outcome);
+  }
+
+  /**
+   * What the processor told of a payment later (a webhook event): an order still awaiting it is paid or fails; a
+   * payment that succeeds for an order that had failed (the person authenticated after all) is refunded at once, so
+   * that nothing is charged for an order the user was told was not paid.
+   */
+  async processorEvent(event: ProcessorEvent): Promise<void> {
+    if (event.kind === 'OTHER' || event.orderId === null) return;
+    const { state } = await loadStream(this.store, orderStream(event.orderId), orderDecider);
+    if (state.status === 'AWAITING_PAYMENT') {
+      await this.record(
+        event.orderId,
+        event.kind === 'PAYMENT_SUCCEEDED' ? { paymentId: event.paymentId } : { failure: event.reason },
+      );
+      return;
+    }
+    if (event.kind === 'PAYMENT_SUCCEEDED' && state.status === 'PAYMENT_FAILED')
+      await this.processor.refund({
+        idempotencyKey: `${event.orderId}:late-payment`,
+        paymentId: event.paymentId,
+        amountCents: state.placed.totals.cardCents,
+      });
   }
 
   private async record(orderId: string, outcome: { paymentId: string | null } | { failure: string }): Promise<Order> {

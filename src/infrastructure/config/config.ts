@@ -227,6 +227,17 @@ export const VARIABLES = {
       return raw;
     },
   },
+  stripeWebhookSecret: {
+    name: 'STRIPE_WEBHOOK_SECRET',
+    description:
+      "Signing secret (`whsec_…`) of the Stripe webhook endpoint `/payments/stripe/events`; unset: Stripe's events are refused",
+    parse: (raw: string | undefined): string | undefined => {
+      if (raw === undefined || raw === '') return undefined;
+      if (!/^whsec_[A-Za-z0-9+/=_-]{10,}$/.test(raw))
+        throw new ConfigError('STRIPE_WEBHOOK_SECRET is not a Stripe webhook signing secret (whsec_…)');
+      return raw;
+    },
+  },
   stripeApiUrl: optionalUrl(
     'STRIPE_API_URL',
     "Base URL of Stripe's API; unset: https://api.stripe.com (a test points it at a Stripe-shaped server)",

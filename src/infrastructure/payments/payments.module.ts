@@ -31,6 +31,7 @@ const stripeClient = (secretKey: string, apiUrl: string | undefined): Stripe => 
               stripeClient(values.stripeSecretKey, values.stripeApiUrl),
               values.stripeSecretKey,
               pool,
+              values.stripeWebhookSecret,
             )
           : new SandboxCardProcessor(pool, clock),
       inject: [Pool, Clock, AppConfig],

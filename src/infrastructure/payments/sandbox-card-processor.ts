@@ -6,6 +6,7 @@ import {
   IdempotencyKeyMismatch,
   Payment,
   PaymentRequest,
+  ProcessorEvent,
   Refund,
   RefundRequest,
   SavedCard,
@@ -99,6 +100,11 @@ export class SandboxCardProcessor extends CardProcessor {
       [card.id, customerId, paymentMethodId, card.brand, card.last4, card.expMonth, card.expYear],
     );
     return { ok: true, card };
+  }
+
+  eventOf(): ProcessorEvent | undefined {
+    // the sandbox answers every payment at once: it sends no events
+    return undefined;
   }
 
   async saveEnteredCard(customerId: string, entered: EnteredCard): Promise<CardSetup> {

@@ -6,6 +6,7 @@ import {
   IdempotencyKeyMismatch,
   Payment,
   PaymentRequest,
+  ProcessorEvent,
   Refund,
   RefundRequest,
   SavedCard,
@@ -40,6 +41,8 @@ export class StripeCardProcessor extends CardProcessor {
     private readonly stripe: Stripe,
     secretKey: string,
     private readonly pool: Pool,
+    /** `STRIPE_WEBHOOK_SECRET`: events are taken only when it is set and they carry its signature. */
+    private readonly webhookSecret: string | undefined = undefined,
   ) {
     super();
     this.sandbox = secretKey.startsWith('sk_test_');
@@ -63,6 +66,26 @@ export class StripeCardProcessor extends CardProcessor {
         return { ok: false, reason: error.message };
       throw error;
     }
+  }
+
+  eventOf(payload: string, signature: string | undefined): ProcessorEvent | undefined {
+    if (!this.webhookSecret || !signature) return undefined;
+    let event: Stripe.Event;
+    try {
+      // Stripe's scheme: an HMAC-SHA256 of the timestamp and the raw body, within five minutes of that timestamp
+      event = this.stripe.webhooks.constructEvent(payload, signature, this.webhookSecret);
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeSignatureVerificationError) return undefined;
+      throw error;
+    }
+    if (event.type !== 'payment_intent.succeeded' && event.type !== 'payment_intent.payment_failed')
+      return { kind: 'OTHER' };
+    const intent = event.data.object;
+    const orderId = intent.metadata?.orderId ?? null;
+    if (event.type === 'payment_intent.succeeded') return { kind: 'PAYMENT_SUCCEEDED', paymentId: intent.id, orderId };
+    const failure = intent.last_payment_error;
+    const reason = failure?.decline_code ?? failure?.code ?? 'generic_decline';
+    return { kind: 'PAYMENT_FAILED', paymentId: intent.id, orderId, reason };
   }
 
   saveEnteredCard(): Promise<CardSetup> {

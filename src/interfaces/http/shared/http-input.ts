@@ -18,6 +18,16 @@ export const URL_LIMIT_BYTES = 8 * 1024;
  */
 export const TAKES_FORM = { takesForm: true } as const;
 
+/**
+ * Fastify route config (`@RouteConfig(KEEPS_RAW_BODY)`) of the routes that need the JSON body as it was sent (a
+ * signature over its bytes: Stripe's events), kept as `rawBody` beside the parsed one.
+ */
+export const KEEPS_RAW_BODY = { keepsRawBody: true } as const;
+
+/** The body as it was sent, on a route that keeps it. */
+export const rawBodyOf = (request: FastifyRequest): string | undefined =>
+  (request as FastifyRequest & { rawBody?: string }).rawBody;
+
 const takesForm = (request: FastifyRequest): boolean =>
   (request.routeOptions.config as { takesForm?: boolean } | undefined)?.takesForm === true;
 
@@ -54,6 +64,8 @@ export const registerBodyParsers = (fastify: FastifyInstance): void => {
       } catch {
         return refuse('', 'the body is not valid UTF-8');
       }
+      if ((request.routeOptions.config as { keepsRawBody?: boolean } | undefined)?.keepsRawBody)
+        (request as FastifyRequest & { rawBody?: string }).rawBody = text;
       try {
         done(null, parseJsonBody(text));
       } catch (error) {
