@@ -1,5 +1,6 @@
 import { deciderSpec } from '../../../test/support/decider-spec';
 import { exactly } from '../../../test/support/decision-spec';
+import { fold } from '../shared/decider';
 import { Refused } from '../shared/errors';
 import { accountFundsDecider, AccountFundsEvent, accountFundsStream, FundsPot } from './account-funds';
 
@@ -56,10 +57,13 @@ describe('adding funds', () => {
   });
 
   it('refuses nothing, a part of a cent and a negative amount', () => {
-    for (const amountCents of [0, 0.5, -100])
+    given()
+      .when({ type: 'AddFunds', data: addedData('grant-1', 'PROMO_CREDITS', 0) })
+      .thenThrows(Refused, { code: 'VALIDATION', message: exactly('funds added are at least one cent') });
+    for (const amountCents of [0.5, -100])
       given()
         .when({ type: 'AddFunds', data: addedData('grant-1', 'PROMO_CREDITS', amountCents) })
-        .thenThrows(Refused, { code: 'VALIDATION' });
+        .thenThrows(Refused, { code: 'VALIDATION', message: exactly('amounts are whole cents, never negative') });
   });
 });
 
@@ -78,10 +82,14 @@ describe('spending funds on an order', () => {
       .when({ type: 'SpendFunds', data: spendData('ord-1', 100, 0) })
       .thenNothing());
 
-  it('writes nothing for an order paid wholly by card', () =>
+  it('writes nothing for an order paid wholly by card, and spends equal parts of both pots', () => {
     given(...funded)
       .when({ type: 'SpendFunds', data: spendData('ord-1', 0, 0) })
-      .thenNothing());
+      .thenNothing();
+    given(...funded)
+      .when({ type: 'SpendFunds', data: spendData('ord-1', 400, 400) })
+      .then(spent('ord-1', 400, 400));
+  });
 
   it('refuses more than either pot holds', () => {
     const refused = { code: 'INSUFFICIENT_BALANCE' as const, context: { orderId: 'ord-1' } };
@@ -117,10 +125,17 @@ describe('returning funds of a failed line', () => {
     given(...paid)
       .when({ type: 'ReturnFunds', data: returnData('ref-2', 0, 0) })
       .thenNothing();
+    given(...paid)
+      .when({ type: 'ReturnFunds', data: returnData('ref-2', 500, 500) })
+      .then(returned('ref-2', 500, 500));
   });
 
   it('never gives back more than the order took from a pot, counting what it gave back before', () => {
-    const tooMuch = { code: 'VALIDATION' as const, context: { orderId: 'ord-1' } };
+    const tooMuch = {
+      code: 'VALIDATION' as const,
+      message: exactly('never more is returned to a pot than the order took from it'),
+      context: { orderId: 'ord-1' },
+    };
     given(...paid)
       .when({ type: 'ReturnFunds', data: returnData('ref-1', 3001, 0) })
       .thenThrows(Refused, tooMuch);
@@ -137,4 +152,11 @@ describe('returning funds of a failed line', () => {
       .when({ type: 'ReturnFunds', data: returnData('ref-1', 0.5, 0) })
       .thenThrows(Refused, { code: 'VALIDATION', message: /whole cents/ });
   });
+});
+
+it('fails loudly on a command or an event of a newer version', () => {
+  expect(() => accountFundsDecider.decide({ type: 'FreezeFunds' } as never, fold(accountFundsDecider, []))).toThrow(
+    /unexpected value/,
+  );
+  expect(() => fold(accountFundsDecider, [{ type: 'FundsFrozen' } as never])).toThrow(/unexpected value/);
 });

@@ -27,11 +27,6 @@ export type FundsAdded = DomainEvent<
 export type FundsSpent = DomainEvent<'FundsSpent', Of<PotAmounts & { orderId: string }>>;
 export type FundsReturned = DomainEvent<'FundsReturned', Of<PotAmounts & { orderId: string; refundId: string }>>;
 export type AccountFundsEvent = FundsAdded | FundsSpent | FundsReturned;
-export const ACCOUNT_FUNDS_EVENT_TYPES: readonly AccountFundsEvent['type'][] = [
-  'FundsAdded',
-  'FundsSpent',
-  'FundsReturned',
-];
 
 export type AddFunds = DomainCommand<'AddFunds', FundsAdded['data']>;
 export type SpendFunds = DomainCommand<'SpendFunds', FundsSpent['data']>;

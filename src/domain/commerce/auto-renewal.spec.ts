@@ -76,6 +76,8 @@ describe('an auto-renewal', () => {
     expect(due(now + DAY, enabled(), ordered(2), unpaid(2, now + DAY))).toBe(3);
     expect(due(now + DAY, enabled(), ordered(3), unpaid(3, now + DAY))).toBeNull();
     expect(due(now + 9 * DAY, enabled(), ordered(3), unpaid(3, null))).toBeNull();
+    // given up for the term, even were more attempts allowed since
+    expect(due(now + 9 * DAY, enabled(), ordered(1), unpaid(1, null))).toBeNull();
   });
 
   it('is tried again a retry later, but not after the last attempt', () => {

@@ -33,12 +33,6 @@ export type AutoRenewalUnpaid = DomainEvent<
   Of<{ expiresAt: number; orderId: string; reason: string; retryAt: number | null }>
 >;
 export type AutoRenewalEvent = AutoRenewalEnabled | AutoRenewalDisabled | AutoRenewalOrdered | AutoRenewalUnpaid;
-export const AUTO_RENEWAL_EVENT_TYPES: readonly AutoRenewalEvent['type'][] = [
-  'AutoRenewalEnabled',
-  'AutoRenewalDisabled',
-  'AutoRenewalOrdered',
-  'AutoRenewalUnpaid',
-];
 
 export type EnableAutoRenewal = DomainCommand<'EnableAutoRenewal', AutoRenewalEnabled['data']>;
 export type DisableAutoRenewal = DomainCommand<'DisableAutoRenewal', AutoRenewalDisabled['data']>;

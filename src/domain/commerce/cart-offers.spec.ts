@@ -1,3 +1,6 @@
+// Equivalent mutants: a standard price taken as the premium yearly price (`price.type === 'PREMIUM'` made true):
+// an available name's `listPriceCents` is its yearly price either way, so the charge is the same; the seller check
+// without its status test: an availability that is not a seller's has the source SERVICE, never a marketplace.
 import { DnsAvailability } from '../dns-domains/dns-availability';
 import { DEFAULT_TLD_PRICES } from '../dns-domains/dns-pricing';
 import { RenewalTerms } from '../dns-domains/renewal-decision';

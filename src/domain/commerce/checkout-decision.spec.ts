@@ -1,11 +1,22 @@
+// Equivalent mutants: a failed payment ending the checkout with other product ids (the cart keeps only the ids it
+// holds, and a failed order's are none of them); the promo code released without a code (the order's promo stream
+// is then one never created, which releases nothing).
 import { decisionSpec, exactly } from '../../../test/support/decision-spec';
 import { ORDER_AT as at, orderLine, orderPaid, orderPlaced } from '../../../test/support/order-events';
+import { fold } from '../shared/decider';
 import { Refused } from '../shared/errors';
 import { accountFundsDecider, AccountFundsEvent } from './account-funds';
 import { CartEvent, CartLine, cartDecider } from './cart';
 import { CartOffer } from './cart-offers';
 import { priceCart } from './cart-pricing';
-import { CheckoutFacts, CheckoutRequest, decideCheckout, decideLineOutcome, decidePayment } from './checkout-decision';
+import {
+  CheckoutFacts,
+  CheckoutRequest,
+  decideCheckout,
+  decideLineOutcome,
+  decidePayment,
+  decideServiceOrder,
+} from './checkout-decision';
 import { orderDecider, OrderEvent, placedOf } from './order';
 import { promoCodeDecider, PromoCodeEvent, PromoTerms } from './promo-code';
 
@@ -257,6 +268,36 @@ describe('checkout', () => {
   });
 });
 
+describe('an order the service places (an auto-renewal)', () => {
+  const given = decisionSpec(
+    { funds: accountFundsDecider, promo: promoCodeDecider, order: orderDecider },
+    (asked: { request: CheckoutRequest; facts: CheckoutFacts }, states) =>
+      decideServiceOrder(asked.request, asked.facts, states),
+  );
+
+  it('is placed from no cart, paid as checkout pays', () =>
+    given({ funds: funded(500) })
+      .when({ request: request({ contactId: null }), facts: factsOf([line(1, 'RENEWAL')], { balance: 500 }) })
+      .then({
+        funds: [
+          { type: 'FundsSpent', data: { accountId, orderId: 'ord-1', balanceCents: 500, promoCreditsCents: 0, at } },
+        ],
+        order: [
+          orderPlaced([orderLine(1, { kind: 'RENEWAL', salesTaxCents: 200, balanceCents: 500, cardCents: 700 })], {
+            contactId: null,
+          }),
+        ],
+      }));
+
+  it('refuses lines that cannot be bought now, naming why', () =>
+    given()
+      .when({
+        request: request(),
+        facts: factsOf([line(1, 'RENEWAL'), line(2, 'RENEWAL')], {}, null, [{ problem: 'a' }, { problem: 'b' }]),
+      })
+      .thenThrows(Refused, { code: 'NOT_AVAILABLE', message: exactly('a; b'), context: {} }));
+});
+
 describe('the payment of an order', () => {
   const lines = [orderLine(1, { balanceCents: 300, promoCreditsCents: 200, cardCents: 500 }), orderLine(2)];
   const placedEvent = orderPlaced(lines, { discountCode: 'TENOFF' });
@@ -323,9 +364,13 @@ describe('the payment of an order', () => {
   });
 
   it('told twice, changes nothing more', () => {
-    given({ ...before, order: [placedEvent, orderPaid()] })
-      .when({ paymentId: 'pi_1' })
-      .then({});
+    const states = {
+      order: placedOf(fold(orderDecider, [placedEvent, orderPaid()])),
+      cart: fold(cartDecider, before.cart),
+      funds: fold(accountFundsDecider, before.funds),
+      promo: fold(promoCodeDecider, before.promo),
+    };
+    expect(decidePayment({ paymentId: 'pi_1' }, at, states)).toEqual({ order: [], cart: [], funds: [], promo: [] });
   });
 });
 

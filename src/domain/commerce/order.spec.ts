@@ -1,3 +1,5 @@
+// Equivalent mutant: `isOrderSettled` without its `status === 'PAID'` test: an order awaiting payment has every
+// line waiting, which no line of a settled order is.
 import { deciderSpec } from '../../../test/support/decider-spec';
 import { exactly } from '../../../test/support/decision-spec';
 import {

@@ -75,15 +75,6 @@ export type OrderEvent =
   | OrderLineDelivered
   | OrderLineFailed
   | OrderLineCardRefunded;
-export const ORDER_EVENT_TYPES: readonly OrderEvent['type'][] = [
-  'OrderPlaced',
-  'OrderPaid',
-  'OrderPaymentFailed',
-  'OrderLineStarted',
-  'OrderLineDelivered',
-  'OrderLineFailed',
-  'OrderLineCardRefunded',
-];
 
 export type PlaceOrder = DomainCommand<'PlaceOrder', OrderPlaced['data']>;
 export type RecordPayment = DomainCommand<

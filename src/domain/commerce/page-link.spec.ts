@@ -1,3 +1,5 @@
+// Equivalent mutant: `pageLinkProblemOf` without its `status === 'NONE'` test: a link never issued has no purpose,
+// so it is told UNKNOWN by the purpose test all the same.
 import { deciderSpec } from '../../../test/support/decider-spec';
 import { exactly } from '../../../test/support/decision-spec';
 import { fold } from '../shared/decider';

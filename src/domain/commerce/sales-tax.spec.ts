@@ -1,5 +1,11 @@
 import { taxRateOf } from './sales-tax';
-import { CA_PROVINCE_RATES_PPM, COUNTRY_RATES_PPM, US_STATE_RATES_PPM } from './sales-tax-rates';
+import {
+  CA_PROVINCE_RATES_PPM,
+  COUNTRY_RATES_PPM,
+  TAX_TABLE_AS_OF,
+  TAX_TABLE_SOURCES,
+  US_STATE_RATES_PPM,
+} from './sales-tax-rates';
 
 describe('the sales tax rate of a place', () => {
   it("is a country's rate, in parts per million", () => {
@@ -36,4 +42,10 @@ describe('the sales tax rate of a place', () => {
     expect(rates.length).toBe(34 + 51 + 13);
     for (const rate of rates) expect(Number.isSafeInteger(rate) && rate >= 0 && rate <= 300_000).toBe(true);
   });
+});
+
+it('says when the table was last checked and where its rates come from', () => {
+  expect(TAX_TABLE_AS_OF).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  expect(Number.isNaN(Date.parse(TAX_TABLE_AS_OF))).toBe(false);
+  expect(TAX_TABLE_SOURCES.length).toBeGreaterThanOrEqual(3);
 });
