@@ -56,6 +56,7 @@ describe('surface A: the cart (issue 26)', () => {
         discountCode: null,
         totalAmountDue: 0,
         pricing: { salesTax: 0, taxRate: 0, totalAmountDue: 0, totalAmountDueFormatted: '$0.00' },
+        sandbox: true,
       },
     });
   });

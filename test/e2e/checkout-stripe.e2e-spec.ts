@@ -66,13 +66,32 @@ describe('checkout through Stripe', () => {
     expect((await buyer.action('svc_cart_get')).body.itemCount).toBe(1);
   });
 
-  it('types no card on its own page: Stripe takes them on its own', async () => {
+  it("adds a card on Stripe's own page, coming back to the link's page once, never to another account", async () => {
     const buyer = await newAgent(subject);
     const { url } = (await buyer.action('svc_cart_add_payment_method_url')).body;
-    const page = await subject.app.inject({ method: 'GET', url: new URL(url).pathname + new URL(url).search });
-    expect(page.statusCode).toBe(409);
-    expect(page.body).toContain('Cards are not typed here');
+    const path = (target: string) => new URL(target).pathname + new URL(target).search;
+    const page = await subject.app.inject({ method: 'GET', url: path(url) });
+    expect(page.statusCode).toBe(200);
     expect(page.body).not.toContain('name="number"');
+    const hosted = /href="(http:\/\/127\.0\.0\.1:\d+\/c\/pay\/cs_\w+)"/.exec(page.body)?.[1];
+    expect(hosted).toBeDefined();
+    const sessionId = stripe.sessionOf(hosted!);
+    const back = `${path(url).replace('/pay/card?', '/pay/card/done?')}&session_id=${sessionId}`;
+    // not finished on Stripe's side: nothing added, the link still good
+    expect((await subject.app.inject({ method: 'GET', url: back })).statusCode).toBe(409);
+    stripe.completeSession(sessionId, 'pm_card_mastercard');
+    const stranger = await newAgent(subject);
+    const theirs = (await stranger.action('svc_cart_add_payment_method_url')).body.url;
+    const stolen = `${path(theirs).replace('/pay/card?', '/pay/card/done?')}&session_id=${sessionId}`;
+    expect((await subject.app.inject({ method: 'GET', url: stolen })).statusCode).toBe(409);
+    const done = await subject.app.inject({ method: 'GET', url: back });
+    expect(done.statusCode).toBe(201);
+    expect(done.body).toContain('Added: <strong>MASTERCARD ending 4444');
+    expect((await buyer.action('svc_cart_get_payment_methods')).body.savedCards).toEqual([
+      expect.objectContaining({ brand: 'mastercard', last4: '4444' }),
+    ]);
+    expect((await stranger.action('svc_cart_get_payment_methods')).body.savedCards).toEqual([]);
+    expect((await subject.app.inject({ method: 'GET', url: back })).statusCode).toBe(410);
   });
 
   /** Sends an event to the webhook endpoint, signed with the endpoint's secret (or another). */

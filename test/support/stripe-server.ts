@@ -36,6 +36,7 @@ export class StripeServer {
   private readonly customers = new Set<string>();
   private readonly methods = new Map<string, Method>();
   private readonly intents = new Map<string, Intent>();
+  private readonly sessions = new Map<string, { customer: string; status: string; method: string | null }>();
   private readonly keys = new Map<string, { fingerprint: string; answer: Answer }>();
   private readonly queues = new Map<string, Promise<unknown>>();
   /** Refunds of one PaymentIntent are decided one at a time, as Stripe does. */
@@ -61,6 +62,20 @@ export class StripeServer {
   authenticate(intentId: string): void {
     const intent = this.intents.get(intentId);
     if (intent?.status === 'requires_action') intent.status = 'succeeded';
+  }
+
+  /** The Checkout Session a hosted card-entry page stands for, from its URL. */
+  sessionOf(url: string): string {
+    return url.slice(url.lastIndexOf('/') + 1);
+  }
+
+  /** The person adds the card `token` stands for on the session's page, on Stripe's side. */
+  completeSession(sessionId: string, token = 'pm_card_visa'): void {
+    const session = this.sessions.get(sessionId);
+    if (!session) throw new Error(`no session ${sessionId}`);
+    const setup = this.setup({ customer: session.customer, payment_method: token }).body as { payment_method: string };
+    session.status = 'complete';
+    session.method = setup.payment_method;
   }
 
   /** The refunds made of a PaymentIntent, in cents. */
@@ -112,6 +127,8 @@ export class StripeServer {
   private answer(route: string, params: Record<string, string>, url: URL): Answer | Promise<Answer> {
     const method = /^GET \/v1\/payment_methods\/([\w]+)$/.exec(route);
     if (method) return this.method(method[1]);
+    const session = /^GET \/v1\/checkout\/sessions\/([\w]+)$/.exec(route);
+    if (session) return this.session(session[1]);
     switch (route) {
       case 'POST /v1/customers': {
         const id = this.id('cus');
@@ -126,6 +143,8 @@ export class StripeServer {
         return this.pay(params);
       case 'POST /v1/refunds':
         return this.refund(params);
+      case 'POST /v1/checkout/sessions':
+        return this.newSession(params);
       default:
         return error(404, { type: 'invalid_request_error', message: `Unrecognized request URL (${route})` });
     }
@@ -165,6 +184,37 @@ export class StripeServer {
     return {
       status: 200,
       body: { id: this.id('seti'), object: 'setup_intent', status: 'succeeded', payment_method: method.id },
+    };
+  }
+
+  private newSession({ customer, mode }: Record<string, string>): Answer {
+    if (mode !== 'setup' || !this.customers.has(customer))
+      return error(400, { type: 'invalid_request_error', param: 'customer', message: 'a setup session of a customer' });
+    const id = this.id('cs');
+    this.sessions.set(id, { customer, status: 'open', method: null });
+    const url = `http://127.0.0.1:${this.port}/c/pay/${id}`;
+    return { status: 200, body: { id, object: 'checkout.session', mode, status: 'open', customer, url } };
+  }
+
+  private session(id: string): Answer {
+    const found = this.sessions.get(id);
+    if (!found) return error(404, { type: 'invalid_request_error', code: 'resource_missing', param: 'session' });
+    const setup = found.method && {
+      id: this.id('seti'),
+      object: 'setup_intent',
+      status: 'succeeded',
+      payment_method: found.method,
+    };
+    return {
+      status: 200,
+      body: {
+        id,
+        object: 'checkout.session',
+        mode: 'setup',
+        status: found.status,
+        customer: found.customer,
+        setup_intent: setup,
+      },
     };
   }
 

@@ -80,6 +80,18 @@ export abstract class CardProcessor {
    * card entry answers `ok: false`.
    */
   abstract saveEnteredCard(customerId: string, card: EnteredCard): Promise<CardSetup>;
+  /**
+   * A page of the processor's own where the person adds a card (Stripe Checkout in setup mode), coming back to
+   * `returnUrl` (with the session's id in place of `{SESSION_ID}`) or `cancelUrl`; undefined for a processor whose
+   * cards are typed on the service's page (`takesTypedCards`).
+   */
+  abstract cardEntryPage(
+    customerId: string,
+    returnUrl: string,
+    cancelUrl: string,
+  ): Promise<{ readonly url: string } | undefined>;
+  /** The card a finished session of `cardEntryPage` saved for the customer; undefined while it is not finished. */
+  abstract cardEnteredIn(customerId: string, sessionId: string): Promise<SavedCard | undefined>;
   /** The cards saved for the customer, oldest first. */
   abstract savedCards(customerId: string): Promise<SavedCard[]>;
   /** Charges a saved card of the customer's, once per idempotency key: the same key again answers the first time's. */

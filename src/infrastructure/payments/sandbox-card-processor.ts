@@ -102,6 +102,15 @@ export class SandboxCardProcessor extends CardProcessor {
     return { ok: true, card };
   }
 
+  cardEntryPage(): Promise<undefined> {
+    // cards are typed on the service's own page
+    return Promise.resolve(undefined);
+  }
+
+  cardEnteredIn(): Promise<undefined> {
+    return Promise.resolve(undefined);
+  }
+
   eventOf(): ProcessorEvent | undefined {
     // the sandbox answers every payment at once: it sends no events
     return undefined;

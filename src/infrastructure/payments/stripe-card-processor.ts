@@ -68,6 +68,40 @@ export class StripeCardProcessor extends CardProcessor {
     }
   }
 
+  async cardEntryPage(accountId: string, returnUrl: string, cancelUrl: string): Promise<{ url: string }> {
+    const session = await this.stripe.checkout.sessions.create({
+      mode: 'setup',
+      customer: await this.customerOf(accountId),
+      currency: 'usd',
+      success_url: returnUrl.replace('{SESSION_ID}', '{CHECKOUT_SESSION_ID}'),
+      cancel_url: cancelUrl,
+    });
+    if (!session.url) throw new Error('Stripe made a setup session without a page');
+    return { url: session.url };
+  }
+
+  async cardEnteredIn(accountId: string, sessionId: string): Promise<SavedCard | undefined> {
+    const customer = await this.existingCustomerOf(accountId);
+    if (!customer || !/^cs_[A-Za-z0-9_]+$/.test(sessionId)) return undefined;
+    let session: Stripe.Checkout.Session;
+    try {
+      session = await this.stripe.checkout.sessions.retrieve(sessionId, { expand: ['setup_intent'] });
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeInvalidRequestError) return undefined;
+      throw error;
+    }
+    // another customer's session is none of this account's
+    if (session.customer !== customer || session.status !== 'complete') return undefined;
+    const setup = session.setup_intent;
+    const methodId =
+      setup && typeof setup !== 'string'
+        ? typeof setup.payment_method === 'string'
+          ? setup.payment_method
+          : setup.payment_method?.id
+        : undefined;
+    return methodId ? cardOf(await this.stripe.paymentMethods.retrieve(methodId)) : undefined;
+  }
+
   eventOf(payload: string, signature: string | undefined): ProcessorEvent | undefined {
     if (!this.webhookSecret || !signature) return undefined;
     let event: Stripe.Event;

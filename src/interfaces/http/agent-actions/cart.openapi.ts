@@ -107,6 +107,7 @@ export const cartSchemas = (): Record<string, JsonSchema> => ({
       'discounts',
       'discountCode',
       'pricing',
+      'sandbox',
     ],
     {
       items: list(ref('CartItem')),
@@ -126,6 +127,7 @@ export const cartSchemas = (): Record<string, JsonSchema> => ({
         ...money(...PRICING_MONEY),
         taxRate: { type: 'number', minimum: 0, description: 'Percent: 8.875 is 8.875%' },
       }),
+      sandbox: SANDBOX,
     },
   ),
   AddToCartResponse: additions('addedProducts'),

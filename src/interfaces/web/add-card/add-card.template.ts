@@ -3,6 +3,11 @@ export const ADD_CARD = `<% if (it.added) { %>
 <p class="ok">Added: <strong><%= it.added %></strong>. The agent can now pay with it; you can close this page.</p>
 <% } else if (it.gone) { %>
 <p class="error"><%= it.gone %></p>
+<% } else if (it.hosted) { %>
+<div class="card"><p>Your card is added on the secure page of our card processor, Stripe. You come back here when it is done.</p>
+<p><a class="button" href="<%= it.hosted %>">Add my card on Stripe</a></p></div>
+<% } else if (it.pending) { %>
+<p class="error"><%= it.pending %></p>
 <% } else { %>
 <% if (it.error) { %><p class="error" role="alert"><%= it.error %></p><% } %>
 <form class="card" method="post" action="/pay/card" autocomplete="on">

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { CartChange, RemoveCartItems } from '../../../../application/commerce/cart.commands';
+import { CardProcessor } from '../../../../application/commerce/card-processor.port';
 import { GetPricedCart, PricedCart } from '../../../../application/commerce/cart-view.query';
 import { Principal } from '../../../../application/identity/authenticator';
 import { ActionDeclaration, AgentActionHandler, callerOf } from '../agent-action';
@@ -31,10 +32,14 @@ export class CartGetAction implements AgentActionHandler<CartGetBody> {
     answer: 'CartResponse',
   };
 
-  constructor(private readonly queries: QueryBus) {}
+  constructor(
+    private readonly queries: QueryBus,
+    private readonly processor: CardProcessor,
+  ) {}
 
   async run(body: CartGetBody, caller: Principal | undefined) {
-    return cartViewOf(await pricedCartOf(this.queries, callerOf(caller).accountId, body.discountCode));
+    const cart = await pricedCartOf(this.queries, callerOf(caller).accountId, body.discountCode);
+    return { ...cartViewOf(cart), sandbox: this.processor.sandbox };
   }
 }
 
