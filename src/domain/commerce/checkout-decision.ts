@@ -168,19 +168,8 @@ export const decideServiceOrder = (
   return placementOf(request, facts, states);
 };
 
-export interface PaymentStates {
-  readonly order: PlacedOrder;
-  readonly cart: Cart;
-  readonly funds: AccountFunds;
-  readonly promo: PromoCode;
-}
-
-export interface PaymentDecision {
-  readonly order: readonly OrderEvent[];
-  readonly cart: readonly CartEvent[];
-  readonly funds: readonly AccountFundsEvent[];
-  readonly promo: readonly PromoCodeEvent[];
-}
+/** The streams a payment's outcome changes: those of checkout, the order placed by now. */
+export type PaymentStates = Omit<CheckoutStates, 'order'> & { readonly order: PlacedOrder };
 
 /**
  * What the processor answered for the order's card part (or that nothing was left for a card): paid, its lines leave
@@ -191,7 +180,7 @@ export const decidePayment = (
   outcome: { paymentId: string | null } | { failure: string },
   at: number,
   states: PaymentStates,
-): PaymentDecision => {
+): CheckoutDecision => {
   const { orderId, accountId, lines, totals, discountCode } = states.order.placed;
   const order = orderDecider.decide({ type: 'RecordPayment', data: { orderId, outcome, at } }, states.order);
   if (order.length === 0) return { order, cart: [], funds: [], promo: [] };

@@ -1,4 +1,4 @@
-import { isNameShape, parseLabel, parseSecondLevelName, storedNameOf, unicodeLabelOf } from './names';
+import { isNameShape, parseAskedName, parseLabel, parseSecondLevelName, storedNameOf, unicodeLabelOf } from './names';
 
 const TLDS = ['crypto', 'wallet', 'x'];
 const parse = (input: string) => parseSecondLevelName(input, TLDS);
@@ -173,5 +173,23 @@ describe('storedNameOf', () => {
       tld: 'com',
     });
     expect(storedNameOf('sun.co')).toEqual({ name: 'sun.co', unicode: 'sun.co', label: 'sun', tld: 'co' });
+  });
+});
+
+describe('parseAskedName', () => {
+  it('takes a name under whatever ending it has, trimmed and lowercased', () => {
+    expect(parseAskedName('  Sun.COM ')).toEqual({
+      ok: true,
+      name: 'sun.com',
+      unicode: 'sun.com',
+      label: 'sun',
+      tld: 'com',
+    });
+    expect(parseAskedName('sun.whatever')).toMatchObject({ ok: true, tld: 'whatever' });
+  });
+
+  it('refuses what is no name', () => {
+    expect(parseAskedName('no-ending')).toEqual({ ok: false, reason: 'The name needs an ending, as in label.tld.' });
+    expect(parseAskedName('a.b.com')).toMatchObject({ ok: false });
   });
 });

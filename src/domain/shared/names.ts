@@ -94,6 +94,15 @@ export const isNameShape = (input: string): boolean => /^[^\s.。．｡]+[.。�
 export const unicodeLabelOf = (name: Pick<SecondLevelName, 'unicode'>): string =>
   name.unicode.slice(0, name.unicode.lastIndexOf('.'));
 
+/**
+ * A name as a user asks for it, under whatever ending it has: refused for what makes it no name, while the ending is
+ * left to the caller to judge (a TLD not sold is told by the availability, not as a malformed name).
+ */
+export const parseAskedName = (input: string): ParsedName => {
+  const text = input.trim();
+  return parseSecondLevelName(text, [text.slice(text.lastIndexOf('.') + 1).toLowerCase()]);
+};
+
 /** A name the service stored as it takes names (`label.tld`, its A-label), in all its forms again. */
 export const storedNameOf = (name: string): SecondLevelName => {
   const dot = name.lastIndexOf('.');

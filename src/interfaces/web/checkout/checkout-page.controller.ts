@@ -12,8 +12,7 @@ import { LINK_TOLD } from '../../../domain/commerce/page-link';
 import { Order, orderNumberOf } from '../../../domain/commerce/order';
 import { DomainError } from '../../../domain/shared/errors';
 import { formattedUsd } from '../../../domain/shared/price';
-import { ContactRow } from '../../../projections/contact-list/contact-list.projection';
-import { ListContacts } from '../../../projections/contact-list/contact-list.queries';
+import { latestContactOf } from '../../http/agent-actions/actions/buyer-contact';
 import { TAKES_FORM } from '../../http/shared/http-input';
 import { isFormSessionOf, startFormSession } from '../shared/page-session';
 import { loadPageTemplate, sendPage } from '../shared/views';
@@ -75,7 +74,7 @@ export class CheckoutPageController {
           paymentMethodId: form.paymentMethodId,
           useAccountBalance: form.useAccountBalance === 'true',
           discountCode: discountCode ?? undefined,
-          contact: await this.latestContactOf(accountId),
+          contact: await latestContactOf(this.queries, accountId),
         }),
       );
     } catch (error) {
@@ -126,7 +125,7 @@ export class CheckoutPageController {
     discountCode: string | null,
     error: string | null,
   ) {
-    const contact = await this.latestContactOf(accountId);
+    const contact = await latestContactOf(this.queries, accountId);
     const [cart, methods]: [PricedCart, PaymentMethods] = await Promise.all([
       this.queries.execute(
         new GetPricedCart(accountId, {
@@ -149,10 +148,5 @@ export class CheckoutPageController {
       { title: TITLE, sandbox: this.processor.sandbox },
       { gone: message, receipt: null },
     );
-  }
-
-  private async latestContactOf(accountId: string) {
-    const [latest]: ContactRow[] = await this.queries.execute(new ListContacts(accountId, false));
-    return latest ? { id: latest.id, place: latest.details } : null;
   }
 }

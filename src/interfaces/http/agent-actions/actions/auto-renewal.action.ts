@@ -2,17 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { AutoRenewalResult, UpdateAutoRenewal } from '../../../../application/commerce/auto-renewal.commands';
 import { Principal } from '../../../../application/identity/authenticator';
-import { parseSecondLevelName, SecondLevelName } from '../../../../domain/shared/names';
-import { ContactRow } from '../../../../projections/contact-list/contact-list.projection';
-import { ListContacts } from '../../../../projections/contact-list/contact-list.queries';
+import { parseAskedName, SecondLevelName } from '../../../../domain/shared/names';
 import { ActionDeclaration, AgentActionHandler, callerOf } from '../agent-action';
+import { latestContactOf } from './buyer-contact';
 import { AutoRenewalUpdateBody } from './cart-bodies.dto';
-
-const tldOf = (name: string): string =>
-  name
-    .trim()
-    .toLowerCase()
-    .slice(name.trim().lastIndexOf('.') + 1);
 
 @Injectable()
 export class AutoRenewalUpdateAction implements AgentActionHandler<AutoRenewalUpdateBody> {
@@ -34,20 +27,14 @@ export class AutoRenewalUpdateAction implements AgentActionHandler<AutoRenewalUp
 
   async run(body: AutoRenewalUpdateBody, caller: Principal | undefined) {
     const { accountId } = callerOf(caller);
-    const parsed = body.domains.map(({ name }) => ({ asked: name, name: parseSecondLevelName(name, [tldOf(name)]) }));
+    const parsed = body.domains.map(({ name }) => ({ asked: name, name: parseAskedName(name) }));
     const names = parsed.flatMap(({ name }) => (name.ok ? [name as SecondLevelName] : []));
-    const [latest]: ContactRow[] = await this.queries.execute(new ListContacts(accountId, false));
+    const latest = await latestContactOf(this.queries, accountId);
     const changed: AutoRenewalResult[] =
       names.length === 0
         ? []
         : await this.commands.execute(
-            new UpdateAutoRenewal(
-              accountId,
-              body.action,
-              names,
-              body.paymentMethodId,
-              latest ? { id: latest.id, place: latest.details } : null,
-            ),
+            new UpdateAutoRenewal(accountId, body.action, names, body.paymentMethodId, latest),
           );
     const results = parsed.map(({ asked, name }) =>
       name.ok

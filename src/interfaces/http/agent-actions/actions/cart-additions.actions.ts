@@ -4,7 +4,7 @@ import { AddCartItems, CartAskOutcome } from '../../../../application/commerce/c
 import { CartAsk } from '../../../../application/commerce/cart-quotes';
 import { Principal } from '../../../../application/identity/authenticator';
 import { ProductKind } from '../../../../domain/commerce/cart-pricing';
-import { parseSecondLevelName } from '../../../../domain/shared/names';
+import { parseAskedName } from '../../../../domain/shared/names';
 import { formattedUsd } from '../../../../domain/shared/price';
 import { ActionDeclaration, AgentActionHandler, callerOf } from '../agent-action';
 import { CartAddMarketplaceBody, CartAddRegistrationBody, CartAddRenewalBody } from './cart-bodies.dto';
@@ -24,7 +24,7 @@ const addLines = async (
   kind: ProductKind,
   lines: readonly AskedLine[],
 ) => {
-  const parsed = lines.map((line) => ({ asked: line.name, name: parseSecondLevelName(line.name, [tldOf(line.name)]) }));
+  const parsed = lines.map((line) => ({ asked: line.name, name: parseAskedName(line.name) }));
   const asks: CartAsk[] = [];
   for (const [index, { name }] of parsed.entries())
     if (name.ok) asks.push({ kind, name, years: lines[index].quantity ?? 1 });
@@ -46,12 +46,6 @@ const addLines = async (
     cart: cartSummaryOf(cart),
   };
 };
-
-const tldOf = (name: string): string =>
-  name
-    .trim()
-    .toLowerCase()
-    .slice(name.trim().lastIndexOf('.') + 1);
 
 type Added = Awaited<ReturnType<typeof addLines>>;
 

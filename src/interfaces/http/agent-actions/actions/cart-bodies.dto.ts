@@ -60,6 +60,18 @@ const DiscountCode = () =>
     JSONSchema({ description: 'A promo code to price the cart with; one that does not apply is refused with why' }),
   );
 
+/** A card to pay with: a saved card's id, or a processor token saved first. */
+const PaymentMethodId = (use: string) =>
+  applyDecorators(
+    IfPresent(),
+    IsString(),
+    MinLength(1),
+    MaxLength(255),
+    JSONSchema({
+      description: `A saved card's id (svc_cart_get_payment_methods), or a card processor PaymentMethod id (in the sandbox, Stripe's test ids such as pm_card_visa): ${use}`,
+    }),
+  );
+
 export class CartGetBody {
   @DiscountCode()
   discountCode?: string;
@@ -125,14 +137,7 @@ export class CartRemoveBody {
 
 @JSONSchema({ examples: [{ paymentMethodId: 'pm_card_visa' }, { useAccountBalance: true, discountCode: 'WELCOME10' }] })
 export class CheckoutBody {
-  @IfPresent()
-  @IsString()
-  @MinLength(1)
-  @MaxLength(255)
-  @JSONSchema({
-    description:
-      "A saved card's id (svc_cart_get_payment_methods), or a card processor PaymentMethod id (in the sandbox, Stripe's test ids such as pm_card_visa); required when the balance and credits do not cover the total",
-  })
+  @PaymentMethodId('required when the balance and credits do not cover the total')
   paymentMethodId?: string;
 
   @IfPresent()
@@ -159,13 +164,8 @@ export class AutoRenewalUpdateBody {
   @Lines(() => MarketplaceLine, 50)
   domains!: MarketplaceLine[];
 
-  @IfPresent()
-  @IsString()
-  @MinLength(1)
-  @MaxLength(255)
-  @JSONSchema({
-    description:
-      "The card to charge when the balance and credits do not cover a renewal: a saved card's id, or a processor PaymentMethod id (default: the latest saved card)",
-  })
+  @PaymentMethodId(
+    'the card a renewal is charged to when the balance and credits do not cover it (default: the latest saved card)',
+  )
   paymentMethodId?: string;
 }

@@ -6,9 +6,8 @@ import { GetResellerContact, StoredContact } from '../../../../application/dns-d
 import { Principal } from '../../../../application/identity/authenticator';
 import { Order, orderNumberOf, PlacedOrder } from '../../../../domain/commerce/order';
 import { Refused } from '../../../../domain/shared/errors';
-import { ContactRow } from '../../../../projections/contact-list/contact-list.projection';
-import { ListContacts } from '../../../../projections/contact-list/contact-list.queries';
 import { ActionDeclaration, AgentActionHandler, callerOf } from '../agent-action';
+import { latestContactOf } from './buyer-contact';
 import { CheckoutBody } from './cart-bodies.dto';
 import { money } from './cart-views';
 
@@ -25,10 +24,7 @@ const buyerContactOf = async (
   accountId: string,
   contactId: string | undefined,
 ): Promise<CheckoutAsked['contact']> => {
-  if (contactId === undefined) {
-    const [latest]: ContactRow[] = await queries.execute(new ListContacts(accountId, false));
-    return latest ? { id: latest.id, place: latest.details } : null;
-  }
+  if (contactId === undefined) return latestContactOf(queries, accountId);
   const contact: StoredContact | undefined = await queries.execute(new GetResellerContact(accountId, contactId));
   // another account's contact is told like one that does not exist
   if (!contact) throw new Refused('VALIDATION', `contactId: ${contactId} is not a contact of this account`);
