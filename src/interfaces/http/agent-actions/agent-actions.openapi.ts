@@ -1,15 +1,12 @@
 import { agentErrorSchemas } from '../shared/openapi/error-schemas';
-import { closed, JsonSchema, ref } from '../shared/openapi/json-schema';
+import { closed, count, JsonSchema, list, ref, text } from '../shared/openapi/json-schema';
 import { SurfaceDocument } from '../shared/openapi/surface-document';
 import { cartSchemas } from './cart.openapi';
 
 /** The answers of surface A's actions (`decisions.md` §1), as the action handlers write them. */
 
 const nullable = (schema: JsonSchema): JsonSchema => ({ anyOf: [schema, { type: 'null' }] });
-const text: JsonSchema = { type: 'string' };
-const count: JsonSchema = { type: 'integer', minimum: 0 };
 const isoTime: JsonSchema = { type: 'string', format: 'date-time' };
-const list = (item: JsonSchema): JsonSchema => ({ type: 'array', items: item });
 
 export const MARKETPLACE_STATUSES = [
   'available',

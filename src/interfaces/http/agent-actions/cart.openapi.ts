@@ -1,11 +1,8 @@
-import { closed, JsonSchema, ref } from '../shared/openapi/json-schema';
+import { closed, count, JsonSchema, list, ref, text } from '../shared/openapi/json-schema';
 
 /** The answers of surface A's cart actions, as `actions/cart-views.ts` and the cart actions write them. */
 
-const text: JsonSchema = { type: 'string' };
-const count: JsonSchema = { type: 'integer', minimum: 0 };
 const productId: JsonSchema = { type: 'integer', minimum: 1, description: "The line's id in the cart; stable" };
-const list = (item: JsonSchema): JsonSchema => ({ type: 'array', items: item });
 
 /** `name` in US cents and `nameFormatted` beside it. */
 const money = (...names: string[]): Record<string, JsonSchema> =>

@@ -25,8 +25,10 @@ import { IfPresent } from '../../shared/validation';
  * largest a page position can be (a larger offset is an empty page, not an error).
  */
 
-const NAME_LENGTH = 253;
-const MAX_COUNT = 2_147_483_647;
+/** Characters a domain name may have. */
+export const NAME_LENGTH = 253;
+/** The largest a count or a position in a list may be (a 32-bit integer). */
+export const MAX_COUNT = 2_147_483_647;
 
 /** `domains` of the actions on the user's domains: 1 to 50 names, in either form. */
 const DomainNames = () =>

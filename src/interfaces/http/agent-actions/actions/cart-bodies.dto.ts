@@ -20,13 +20,13 @@ import { CART_MAX_LINES } from '../../../../domain/commerce/cart';
 import { CART_MAX_YEARS } from '../../../../domain/commerce/cart-offers';
 import { idPattern } from '../../../../domain/shared/ids';
 import { IfPresent } from '../../shared/validation';
+import { MAX_COUNT, NAME_LENGTH } from './action-bodies.dto';
 
 /**
  * The bodies of surface A's cart actions (`interface-spec.md` Surface A and Limits). Where the spec gives no upper
  * bound, the cart's own is used: a registration call may fill the cart (100 lines), a removal may empty it.
  */
 
-const NAME_LENGTH = 253;
 /** Codes are 3 to 32 characters; a longer one is refused as unknown, not as malformed, up to this. */
 const CODE_LENGTH = 64;
 
@@ -128,7 +128,7 @@ export class CartRemoveBody {
   @ArrayMaxSize(CART_MAX_LINES)
   @IsInt({ each: true })
   @Min(1, { each: true })
-  @Max(2_147_483_647, { each: true })
+  @Max(MAX_COUNT, { each: true })
   @JSONSchema({
     description: "Product ids of the cart's lines (svc_cart_get's items); ids not in the cart are ignored",
   })

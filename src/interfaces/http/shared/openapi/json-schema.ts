@@ -1,6 +1,11 @@
 /** A JSON Schema (2020-12, the dialect of OpenAPI 3.1) as plain data. */
 export type JsonSchema = { readonly [keyword: string]: unknown };
 
+/** The schemas the answers' documents are made of most: any string, a count, a list of one kind. */
+export const text: JsonSchema = { type: 'string' };
+export const count: JsonSchema = { type: 'integer', minimum: 0 };
+export const list = (item: JsonSchema): JsonSchema => ({ type: 'array', items: item });
+
 export const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
 
 /** The component names a schema refers to, directly. */
