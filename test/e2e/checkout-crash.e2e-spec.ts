@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { Pool } from 'pg';
 import { newAgent } from '../support/agent';
 import { ADA_CONTACT } from '../support/contacts';
+import { eventually } from '../support/eventually';
 import { createTestApp, TestApp } from '../support/test-app';
 import { createTestDatabase } from '../support/test-database';
 
@@ -79,6 +80,12 @@ describe('a checkout killed mid-fulfilment', () => {
     expect(startedBefore.rows[0].count).toBe(2); // the contact's, and the first line's
 
     restarted = await createTestApp({ databaseUrl });
+    const restartedBuyer = { ...buyer, action: (await newAgentOn(restarted, buyer.key)).action };
+    // a process just started: what it finishes is awaited as it shows (its settled() may come before it took over)
+    await eventually(async () => {
+      const listed = await restartedBuyer.action('svc_portfolio_list', { orderBy: 'name' });
+      expect(listed.body.domains.map((domain: { name: string }) => domain.name)).toEqual([...names].sort());
+    });
     await restarted.settled();
     const payments = await pool.query('select amount_cents::int from sandbox_payments');
     // 3 x 12.99 = 38.97 and 20% VAT on the whole, 7.79
@@ -87,9 +94,6 @@ describe('a checkout killed mid-fulfilment', () => {
       "select data->>'domain' as domain from events where type = 'OperationRequested' and data->>'type' = 'DOMAIN_ADMIN_UPDATE'",
     );
     expect(registrations.rows.map((row) => row.domain).sort()).toEqual([...names].sort());
-    const restartedBuyer = { ...buyer, action: (await newAgentOn(restarted, buyer.key)).action };
-    const listed = await restartedBuyer.action('svc_portfolio_list', { orderBy: 'name' });
-    expect(listed.body.domains.map((domain: { name: string }) => domain.name)).toEqual([...names].sort());
     expect((await restartedBuyer.action('svc_cart_get')).body.items).toEqual([]);
   });
 });
