@@ -32,6 +32,8 @@ import { Web3Module } from './application/web3/web3.module';
 import { DnsDomainsModule } from './application/dns-domains/dns-domains.module';
 import { PortfolioCommandsModule } from './application/portfolio/portfolio.module';
 import { CommerceModule } from './application/commerce/commerce.module';
+import { MarketplaceModule } from './application/marketplace/marketplace.module';
+import { MarketListingsModule } from './projections/marketplace/market-listings.module';
 import { PaymentsModule } from './infrastructure/payments/payments.module';
 import { AutoRenewalsModule } from './projections/auto-renewals/auto-renewals.module';
 import { AutoRenewalTimerModule } from './infrastructure/engine/auto-renewal-timer';
@@ -95,6 +97,8 @@ export class AppModule {
         DnsDomainsModule,
         PortfolioCommandsModule,
         CommerceModule,
+        MarketplaceModule,
+        MarketListingsModule,
         AutoRenewalsModule,
         AutoRenewalTimerModule,
         DnsServerModule,

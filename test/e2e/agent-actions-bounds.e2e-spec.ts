@@ -47,6 +47,9 @@ const REMOVE = 'svc_cart_remove';
 const PAYMENT_METHODS = 'svc_cart_get_payment_methods';
 const AUTO_RENEWAL = 'svc_domain_auto_renewal_update';
 const CHECKOUT = 'svc_cart_checkout';
+const LIST = 'svc_listing_create';
+const UPDATE = 'svc_listing_update';
+const CANCEL = 'svc_listing_cancel';
 const lines = (count: number) => names(count).map((name) => ({ name }));
 
 const CASES: readonly BoundCase[] = [
@@ -260,6 +263,130 @@ const CASES: readonly BoundCase[] = [
   bad('svc_cart_get_url', 'an empty discount code', { discountCode: '' }),
   bad('svc_cart_get_url', 'a discount code of 65 characters', { discountCode: 'X'.repeat(65) }),
   bad('svc_cart_get_url', 'an unknown property', { items: [] }),
+  // listings (issue 27): 1 to 50 per call; prices whole cents 0 to 10^11; expiry ISO 8601; lease plans of 2 to 120
+  // months with a down payment of 10 to 90 percent (whether the listing's rules hold is told per listing)
+  ok(LIST, 'one name at a price', { domains: [{ domainName: 'name0.com', priceInCents: 1 }] }),
+  ok(LIST, '50 names', { domains: names(50).map((domainName) => ({ domainName })) }),
+  bad(LIST, '51 names', { domains: names(51).map((domainName) => ({ domainName })) }),
+  bad(LIST, 'no name', { domains: [] }),
+  bad(LIST, 'an empty name', { domains: [{ domainName: '' }] }),
+  bad(LIST, 'a name of 254 characters', { domains: [{ domainName: 'a'.repeat(254) }] }),
+  ok(LIST, 'the highest price', { domains: [{ domainName: 'name0.com', priceInCents: 100_000_000_000 }] }),
+  bad(LIST, 'a price past the highest', { domains: [{ domainName: 'name0.com', priceInCents: 100_000_000_001 }] }),
+  bad(LIST, 'a negative price', { domains: [{ domainName: 'name0.com', priceInCents: -1 }] }),
+  bad(LIST, 'a price of fractional cents', { domains: [{ domainName: 'name0.com', priceInCents: 10.5 }] }),
+  bad(LIST, 'a price as text', { domains: [{ domainName: 'name0.com', priceInCents: '100' }] }),
+  ok(LIST, 'an ISO 8601 expiry', { domains: [{ domainName: 'name0.com', expiresAt: '2030-01-01T00:00:00Z' }] }),
+  bad(LIST, 'an expiry that is no time', { domains: [{ domainName: 'name0.com', expiresAt: 'next week' }] }),
+  bad(LIST, 'an expiry as a number', { domains: [{ domainName: 'name0.com', expiresAt: 1893456000000 }] }),
+  ok(LIST, 'offer settings', {
+    domains: [
+      {
+        domainName: 'name0.com',
+        listingSettings: { isOfferFeatureEnabled: true, minOfferAmountInCents: 0, domainDisplayName: 'Name0.com' },
+      },
+    ],
+  }),
+  bad(LIST, 'a negative minimum offer', {
+    domains: [{ domainName: 'name0.com', listingSettings: { minOfferAmountInCents: -1 } }],
+  }),
+  bad(LIST, 'an empty display name', {
+    domains: [{ domainName: 'name0.com', listingSettings: { domainDisplayName: '' } }],
+  }),
+  bad(LIST, 'an unknown setting', { domains: [{ domainName: 'name0.com', listingSettings: { featured: true } }] }),
+  ok(LIST, 'a lease of 2 months', {
+    domains: [
+      {
+        domainName: 'name0.com',
+        priceInCents: 1_000,
+        leaseToOwnOptions: { type: 'equal_installments', maxTermLength: 2 },
+      },
+    ],
+  }),
+  ok(LIST, 'a lease of 120 months with 10% down', {
+    domains: [
+      {
+        domainName: 'name0.com',
+        priceInCents: 1_000,
+        leaseToOwnOptions: {
+          type: 'down_payment_plus_equal_installments',
+          maxTermLength: 120,
+          downPaymentPercentage: 10,
+        },
+      },
+    ],
+  }),
+  bad(LIST, 'a lease of 1 month', {
+    domains: [{ domainName: 'name0.com', leaseToOwnOptions: { type: 'equal_installments', maxTermLength: 1 } }],
+  }),
+  bad(LIST, 'a lease of 121 months', {
+    domains: [{ domainName: 'name0.com', leaseToOwnOptions: { type: 'equal_installments', maxTermLength: 121 } }],
+  }),
+  ok(LIST, 'a down payment of 90%', {
+    domains: [
+      {
+        domainName: 'name0.com',
+        leaseToOwnOptions: {
+          type: 'down_payment_plus_equal_installments',
+          maxTermLength: 12,
+          downPaymentPercentage: 90,
+        },
+      },
+    ],
+  }),
+  bad(LIST, 'a down payment of 9%', {
+    domains: [
+      {
+        domainName: 'name0.com',
+        leaseToOwnOptions: {
+          type: 'down_payment_plus_equal_installments',
+          maxTermLength: 12,
+          downPaymentPercentage: 9,
+        },
+      },
+    ],
+  }),
+  bad(LIST, 'a down payment of 91%', {
+    domains: [
+      {
+        domainName: 'name0.com',
+        leaseToOwnOptions: {
+          type: 'down_payment_plus_equal_installments',
+          maxTermLength: 12,
+          downPaymentPercentage: 91,
+        },
+      },
+    ],
+  }),
+  bad(LIST, 'another lease type', {
+    domains: [{ domainName: 'name0.com', leaseToOwnOptions: { type: 'rent', maxTermLength: 12 } }],
+  }),
+  bad(LIST, 'a lease without its term', {
+    domains: [{ domainName: 'name0.com', leaseToOwnOptions: { type: 'equal_installments' } }],
+  }),
+  ok(LIST, 'the email alias flag', { domains: [{ domainName: 'name0.com', isEmailAliasUsed: false }] }),
+  bad(LIST, 'an unknown property', { domains: [{ domainName: 'name0.com' }], auction: true }),
+  bad(LIST, 'an unknown property of a listing', { domains: [{ domainName: 'name0.com', reserve: 5 }] }),
+  ok(UPDATE, 'one listing', { listings: [{ id: 1, priceInCents: 5 }] }),
+  ok(UPDATE, '50 listings', { listings: Array.from({ length: 50 }, (_, n) => ({ id: n + 1 })) }),
+  bad(UPDATE, '51 listings', { listings: Array.from({ length: 51 }, (_, n) => ({ id: n + 1 })) }),
+  bad(UPDATE, 'no listing', { listings: [] }),
+  bad(UPDATE, 'a listing without its id', { listings: [{ priceInCents: 5 }] }),
+  bad(UPDATE, 'listing id 0', { listings: [{ id: 0 }] }),
+  ok(UPDATE, 'the largest listing id', { listings: [{ id: Number.MAX_SAFE_INTEGER }] }),
+  bad(UPDATE, 'a listing id past the largest', { listings: [{ id: Number.MAX_SAFE_INTEGER + 1 }] }),
+  bad(UPDATE, 'a listing id as text', { listings: [{ id: '1' }] }),
+  ok(UPDATE, 'a lease taken off', { listings: [{ id: 1, leaseToOwnOptions: null }] }),
+  bad(UPDATE, 'a price past the highest', { listings: [{ id: 1, priceInCents: 100_000_000_001 }] }),
+  bad(UPDATE, 'an unknown property', { listings: [{ id: 1 }], force: true }),
+  ok(CANCEL, 'one listing id', { listingIds: [1] }),
+  ok(CANCEL, '50 listing ids', { listingIds: Array.from({ length: 50 }, (_, n) => n + 1) }),
+  bad(CANCEL, '51 listing ids', { listingIds: Array.from({ length: 51 }, (_, n) => n + 1) }),
+  bad(CANCEL, 'no listing id', { listingIds: [] }),
+  bad(CANCEL, 'listing id 0', { listingIds: [0] }),
+  bad(CANCEL, 'a fractional listing id', { listingIds: [1.5] }),
+  bad(CANCEL, 'listing ids as text', { listingIds: '1' }),
+  bad(CANCEL, 'an unknown property', { listingIds: [1], reason: 'sold' }),
   // the three open searches: 2 to 200 characters
   ...KNOWLEDGE.flatMap((action) => [
     ok(action, 'a query of 2 characters', { query: 'ds' }),

@@ -34,6 +34,9 @@ const ACTIONS = [
   'svc_domain_auto_renewal_update',
   'svc_cart_add_payment_method_url',
   'svc_cart_get_url',
+  'svc_listing_create',
+  'svc_listing_update',
+  'svc_listing_cancel',
 ];
 const OPEN = ['svc_knowledge_base_search', 'svc_developer_docs_search', 'svc_api_specs_search'];
 const SCOPE_OF: Record<string, string> = {
@@ -56,6 +59,9 @@ const SCOPE_OF: Record<string, string> = {
   svc_domain_auto_renewal_update: 'portfolio:write',
   svc_cart_add_payment_method_url: 'cart:write',
   svc_cart_get_url: 'cart:read',
+  svc_listing_create: 'portfolio:write',
+  svc_listing_update: 'portfolio:write',
+  svc_listing_cancel: 'portfolio:write',
 };
 /** A body each action accepts. */
 const BODY: Record<string, Record<string, unknown>> = {
@@ -92,6 +98,9 @@ const BODY: Record<string, Record<string, unknown>> = {
   svc_domain_auto_renewal_update: { action: 'enable', domains: [{ name: 'nothing-here.com' }] },
   svc_cart_add_payment_method_url: {},
   svc_cart_get_url: {},
+  svc_listing_create: { domains: [{ domainName: 'nothing-here.com', priceInCents: 100 }] },
+  svc_listing_update: { listings: [{ id: 1, priceInCents: 100 }] },
+  svc_listing_cancel: { listingIds: [1] },
 };
 
 describe('surface A: one action registry behind the routes, the OpenAPI document and the MCP endpoint', () => {

@@ -128,6 +128,7 @@ describe('reseller API (surface D): isolation between resellers', () => {
     ['GET /pricing/dns/tlds', 'GET', '/pricing/dns/tlds', undefined],
     ['GET /pricing/dns/tlds/{tld}', 'GET', '/pricing/dns/tlds/com', undefined],
     ['GET /pricing/dns/domains/{name}', 'GET', '/pricing/dns/domains/<NAME>', undefined],
+    ['GET /marketplace/domains/listings', 'GET', '/marketplace/domains/listings?q=<NAME>', undefined],
   ];
 
   /** The placeholders filled with A's things, or with things nobody has (of the same kinds). */

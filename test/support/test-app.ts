@@ -43,7 +43,7 @@ export interface TestApp {
 export const createTestApp = async (options: TestAppOptions = {}): Promise<TestApp> => {
   const databaseUrl = options.databaseUrl ?? (await createTestDatabase());
   const config = new AppConfig({
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     SUBSCRIPTION_POLL_MS: '100',
     WORKER_POLL_MS: '100',
     INDEXER_POLL_MS: '50',

@@ -1,5 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { DnsAvailability, dnsAvailabilityOf, NameFacts } from '../../domain/dns-domains/dns-availability';
+import {
+  DnsAvailability,
+  dnsAvailabilityOf,
+  NameFacts,
+  SellerListing,
+} from '../../domain/dns-domains/dns-availability';
+import { marketListingDecider, marketListingStream, openListingAt } from '../../domain/marketplace/listing';
 import { DnsPricedAction, dnsPriceOf, TldPrices } from '../../domain/dns-domains/dns-pricing';
 import { PRICE_LIST_STREAM, priceListDecider, tldPricesOf } from '../../domain/dns-domains/price-list';
 import { domainActivityStream } from '../../domain/operations/domain-activity';
@@ -89,6 +95,10 @@ export class DnsCatalogue {
       this.registry.check(names.map(({ name }) => name)),
       this.listings.find(names.map(({ name }) => name)),
     ]);
+    const ours = await this.ourListings(
+      names.filter((_name, index) => checks[index].reason === 'REGISTERED'),
+      now,
+    );
     const offerOf = new Map(offers.map((offer) => [offer.tld, offer]));
     return Promise.all(
       names.map(async (name, index): Promise<NameAvailability> => {
@@ -109,11 +119,26 @@ export class DnsCatalogue {
           premiumCents: check.premiumCents,
           registered: info ? { phase: info.phase, purgesAt: info.purgesAt } : null,
           pending,
-          listing: listings.get(name.name) ?? null,
+          listing: ours.get(name.name) ?? listings.get(name.name) ?? null,
         };
         return { name, availability: dnsAvailabilityOf(facts, this.settings.priceLimitCents), offer };
       }),
     );
+  }
+
+  /**
+   * The names of these that their owners list on our own marketplace now, read from the listings' streams: a listing
+   * shows in every search from the moment it is made, and not a moment after it closes.
+   */
+  private async ourListings(names: readonly SecondLevelName[], now: number): Promise<Map<string, SellerListing>> {
+    const listed = await Promise.all(
+      names.map(async ({ name }) => {
+        const { state } = await loadStream(this.store, marketListingStream(name), marketListingDecider);
+        const open = openListingAt(state, now);
+        return open ? ([[name, { source: 'SERVICE', priceCents: open.terms.priceCents }]] as const) : [];
+      }),
+    );
+    return new Map(listed.flat());
   }
 
   private async priceList() {

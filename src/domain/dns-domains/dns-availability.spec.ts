@@ -91,4 +91,13 @@ describe('the availability of a DNS name', () => {
       source: 'EXTMARKET_B',
       price: { type: 'STANDARD', listPriceCents: 250_000, subTotalCents: 250_000 },
     }));
+
+  it('is REGISTERED, taking offers, when its owner lists it for offers only', () =>
+    expect(
+      of({
+        unavailable: 'REGISTERED',
+        registered: { phase: 'ACTIVE', purgesAt: NOW },
+        listing: { source: 'SERVICE', priceCents: 0 },
+      }),
+    ).toEqual({ status: 'REGISTERED', source: 'SERVICE', offersOnly: true }));
 });

@@ -21,8 +21,11 @@ export type DnsAvailabilityStatus = (typeof DNS_AVAILABILITY_STATUSES)[number];
 /** Where a name can be had: from the registry through us, or from its owner on an external marketplace. */
 export type AvailabilitySource = 'SERVICE' | 'EXTMARKET_A' | 'EXTMARKET_B';
 
-/** A registered name its owner offers for sale on an external marketplace. */
-export type SellerListing = Readonly<{ source: Exclude<AvailabilitySource, 'SERVICE'>; priceCents: number }>;
+/**
+ * A registered name its owner offers for sale: on our marketplace (`SERVICE`) or an external one. A price of 0 lists
+ * it for offers only: it cannot be bought as it is.
+ */
+export type SellerListing = Readonly<{ source: AvailabilitySource; priceCents: number }>;
 
 /** What the registry and the service know of one name, gathered before deciding (the registry's answers, as data). */
 export type NameFacts = Readonly<{
@@ -55,6 +58,8 @@ export type DnsAvailability = Readonly<{
   availableAfter?: number;
   /** The periods a registration may ask for. */
   period?: Readonly<{ min: number; max: number; increments: number }>;
+  /** A registered name its owner takes offers for, with no price to buy it at. */
+  offersOnly?: true;
 }>;
 
 const status = (value: DnsAvailabilityStatus, more: Omit<DnsAvailability, 'status' | 'source'> = {}) =>
@@ -82,6 +87,7 @@ export const dnsAvailabilityOf = (facts: NameFacts, priceLimitCents: number): Dn
     }
     if (facts.listing) {
       const { source, priceCents } = facts.listing;
+      if (priceCents === 0) return { status: 'REGISTERED', source, offersOnly: true };
       return {
         status: 'AVAILABLE_FROM_SELLER',
         source,

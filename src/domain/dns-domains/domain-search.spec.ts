@@ -93,6 +93,14 @@ describe('the verdict of a searched name', () => {
       available: false,
       marketplace: { status: 'registered-not-for-sale', source: 'service' },
     });
+    expect(searchVerdictOf({ status: 'REGISTERED', source: 'SERVICE', offersOnly: true })).toEqual({
+      available: false,
+      marketplace: { status: 'registered-listed-for-offers', source: 'service' },
+    });
+    expect(searchVerdictOf({ status: 'AVAILABLE_FROM_SELLER', source: 'SERVICE' })).toEqual({
+      available: true,
+      marketplace: { status: 'registered-listed-for-sale', source: 'service' },
+    });
     expect(searchVerdictOf({ status: 'DISALLOWED', source: 'SERVICE' })).toEqual({
       available: false,
       marketplace: { status: 'invalid', source: 'service' },

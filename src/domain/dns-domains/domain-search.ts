@@ -131,8 +131,10 @@ export const searchVerdictOf = (availability: DnsAvailability): SearchVerdict =>
       return { available: true, marketplace: { status: 'available', source } };
     case 'AVAILABLE_FROM_SELLER':
       return { available: true, marketplace: { status: 'registered-listed-for-sale', source } };
-    case 'REGISTERED':
-      return { available: false, marketplace: { status: 'registered-not-for-sale', source } };
+    case 'REGISTERED': {
+      const status = availability.offersOnly ? 'registered-listed-for-offers' : 'registered-not-for-sale';
+      return { available: false, marketplace: { status, source } };
+    }
     case 'DISALLOWED':
       return { available: false, marketplace: { status: 'invalid', source } };
     default:

@@ -1,5 +1,13 @@
 // Equivalent mutant: the down payment's `=== null` test dropped: null compares as 0, below 10, and is refused alike.
-import { DAY_MS, listingExpiryOf, ListingTerms, listingTermsProblemOf } from './listing-terms';
+import {
+  DAY_MS,
+  displayNameProblemOf,
+  listingExpiryOf,
+  ListingTerms,
+  listingTermsOf,
+  listingTermsProblemOf,
+  updatedTermsOf,
+} from './listing-terms';
 
 const now = Date.UTC(2026, 10, 27);
 const terms: ListingTerms = {
@@ -22,8 +30,9 @@ describe('listing terms', () => {
     expect(problem({ priceCents: 0, offers: { enabled: false, minimumCents: 0 } })).toBe(
       'priceInCents: 0 lists for offers only, which need isOfferFeatureEnabled',
     );
-    for (const priceCents of [-1, 1.5, Number.MAX_SAFE_INTEGER + 2])
-      expect(problem({ priceCents })).toBe('priceInCents: a whole number of cents, 0 or more');
+    expect(problem({ priceCents: 100_000_000_000, offers: { enabled: false, minimumCents: 0 } })).toBeUndefined();
+    for (const priceCents of [-1, 1.5, 100_000_000_001])
+      expect(problem({ priceCents })).toBe('priceInCents: a whole number of cents, 0 to 100000000000');
   });
 
   it('expire 1 to 36,500 days ahead, 90 by default', () => {
@@ -41,9 +50,10 @@ describe('listing terms', () => {
       'minOfferAmountInCents: no more than the price',
     );
     expect(problem({ priceCents: 0, offers: { enabled: true, minimumCents: 5_000_000 } })).toBeUndefined();
-    expect(problem({ offers: { enabled: true, minimumCents: -1 } })).toBe(
-      'minOfferAmountInCents: a whole number of cents, 0 or more',
-    );
+    for (const minimumCents of [-1, 0.5, 100_000_000_001])
+      expect(problem({ priceCents: 0, offers: { enabled: true, minimumCents } })).toBe(
+        'minOfferAmountInCents: a whole number of cents, 0 to 100000000000',
+      );
   });
 
   it('take lease-to-own plans of 2 to 120 monthly payments, at a price', () => {
@@ -65,6 +75,67 @@ describe('listing terms', () => {
       );
     expect(problem(lease({ downPaymentPercentage: 20 }))).toBe(
       'leaseToOwnOptions.downPaymentPercentage: only for down_payment_plus_equal_installments',
+    );
+  });
+
+  it('open offers with no minimum by default, for 90 days, with no lease and no display name', () => {
+    expect(listingTermsOf({ priceCents: 500 }, now)).toEqual({
+      priceCents: 500,
+      expiresAt: now + 90 * DAY_MS,
+      offers: { enabled: true, minimumCents: 0 },
+      displayName: null,
+      leaseToOwn: null,
+    });
+    const leaseToOwn = lease().leaseToOwn;
+    expect(
+      listingTermsOf(
+        {
+          priceCents: 500,
+          expiresAt: now + DAY_MS,
+          offersEnabled: false,
+          minimumOfferCents: 300,
+          displayName: 'Sun.com',
+          leaseToOwn,
+        },
+        now,
+      ),
+    ).toEqual({
+      priceCents: 500,
+      expiresAt: now + DAY_MS,
+      offers: { enabled: false, minimumCents: 300 },
+      displayName: 'Sun.com',
+      leaseToOwn,
+    });
+  });
+
+  it('change only what an update names, a lease given as null ending the lease', () => {
+    const leased = { ...terms, displayName: 'Sun.com', ...lease() };
+    expect(updatedTermsOf(leased, {})).toEqual(leased);
+    expect(updatedTermsOf(leased, { leaseToOwn: null })).toEqual({ ...leased, leaseToOwn: null });
+    const other = lease({ maxTermLength: 24 }).leaseToOwn;
+    expect(
+      updatedTermsOf(leased, {
+        priceCents: 1,
+        expiresAt: now + DAY_MS,
+        offersEnabled: false,
+        minimumOfferCents: 0,
+        displayName: 'SUN.com',
+        leaseToOwn: other,
+      }),
+    ).toEqual({
+      priceCents: 1,
+      expiresAt: now + DAY_MS,
+      offers: { enabled: false, minimumCents: 0 },
+      displayName: 'SUN.com',
+      leaseToOwn: other,
+    });
+  });
+
+  it('show the name in other letter case only', () => {
+    expect(displayNameProblemOf('bücher.com', null)).toBeUndefined();
+    expect(displayNameProblemOf('bücher.com', 'BÜCHER.com')).toBeUndefined();
+    expect(displayNameProblemOf('bücher.com', 'bucher.com')).toBe(
+      'domainDisplayName: the name itself, in other letter case',
     );
   });
 });

@@ -16,6 +16,11 @@ export type ListingCreated = DomainEvent<'ListingCreated', Of<{ sellerAccountId:
 export type ListingUpdated = DomainEvent<'ListingUpdated', Of<{ terms: ListingTerms }>>;
 export type ListingCancelled = DomainEvent<'ListingCancelled', Of<unknown>>;
 export type ListingEvent = ListingCreated | ListingUpdated | ListingCancelled;
+export const LISTING_EVENT_TYPES: readonly ListingEvent['type'][] = [
+  'ListingCreated',
+  'ListingUpdated',
+  'ListingCancelled',
+];
 
 export type CreateListing = DomainCommand<'CreateListing', ListingCreated['data']>;
 export type UpdateListing = DomainCommand<'UpdateListing', Of<{ sellerAccountId: string; terms: ListingTerms }>>;

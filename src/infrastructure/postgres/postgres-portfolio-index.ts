@@ -31,7 +31,10 @@ const conditionsOf = (holders: readonly string[], criteria: PortfolioCriteria, n
   if (criteria.minLength !== undefined) conditions.push(`e.label_length >= ${param(criteria.minLength)}`);
   if (criteria.maxLength !== undefined) conditions.push(`e.label_length <= ${param(criteria.maxLength)}`);
   if (criteria.searchTerm) conditions.push(`strpos(e.search_text, ${param(criteria.searchTerm)}) > 0`);
-  if (criteria.status !== 'all') conditions.push(`e.for_sale = ${param(criteria.status === 'for-sale')}`);
+  // a listing that has expired by the clock no longer puts the name up for sale
+  const listed = () => `(e.for_sale and e.listing_expires_at > ${param(now)})`;
+  if (criteria.status === 'for-sale') conditions.push(listed());
+  if (criteria.status === 'unlisted') conditions.push(`not ${listed()}`);
   if (criteria.expiringWithinDays !== undefined)
     conditions.push(`e.expires_at between ${param(now)} and ${param(now + criteria.expiringWithinDays * DAY_MS)}`);
   if (criteria.expired === true) conditions.push(`e.expires_at < ${param(now)}`);

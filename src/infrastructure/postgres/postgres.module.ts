@@ -11,7 +11,9 @@ import { AppConfig } from '../config/config';
 import { Runtime } from '../runtime';
 import { createPool } from './database';
 import { PostgresDocumentStore } from './postgres-document-store';
+import { PostgresMarketListingIndex } from './postgres-market-listing-index';
 import { PostgresPortfolioIndex } from './postgres-portfolio-index';
+import { MarketListingIndex } from '../../projections/marketplace/market-listing-index.port';
 import { PortfolioIndex } from '../../projections/portfolio/portfolio-index.port';
 import { PostgresEventStore } from './postgres-event-store';
 import { PostgresNotifications } from './postgres-notifications';
@@ -56,6 +58,7 @@ class PostgresConnections implements OnApplicationShutdown {
     { provide: DocumentStore, useFactory: (pool: Pool) => new PostgresDocumentStore(pool), inject: [Pool] },
     { provide: IdempotencyKeys, useFactory: (pool: Pool) => new PostgresIdempotencyKeys(pool), inject: [Pool] },
     { provide: PortfolioIndex, useFactory: (pool: Pool) => new PostgresPortfolioIndex(pool), inject: [Pool] },
+    { provide: MarketListingIndex, useFactory: (pool: Pool) => new PostgresMarketListingIndex(pool), inject: [Pool] },
     {
       provide: WorkQueue,
       useFactory: (pool: Pool, notifications: PostgresNotifications) => new PostgresWorkQueue(pool, notifications),
@@ -81,6 +84,7 @@ class PostgresConnections implements OnApplicationShutdown {
     DocumentStore,
     IdempotencyKeys,
     PortfolioIndex,
+    MarketListingIndex,
     WorkQueue,
     DatabaseProbe,
   ],

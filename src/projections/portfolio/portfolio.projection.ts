@@ -5,6 +5,8 @@ import { DomainNamed, DomainRewound, DomainTransferred } from '../../domain/chai
 import { AutoRenewalDisabled, AutoRenewalEnabled } from '../../domain/commerce/auto-renewal';
 import { DNS_DOMAIN_EVENT_TYPES, DnsDomainEvent } from '../../domain/dns-domains/dns-domain';
 import { DomainTagsChanged, RegistryType } from '../../domain/portfolio/domain-tags';
+import { LISTING_EVENT_TYPES, ListingEvent } from '../../domain/marketplace/listing';
+import { assertNever } from '../../domain/shared/assert-never';
 import { unicodeFormOf } from '../../domain/shared/idna';
 import { unicodeLabelOf } from '../../domain/shared/names';
 
@@ -34,16 +36,27 @@ export interface PortfolioRow {
   readonly expiresAt: number | null;
   readonly transferStatus: 'none' | 'inbound';
   readonly tags: readonly string[];
-  /** Listing and counts of the marketplace; none until it lists the name. */
+  /** Listing and counts of the marketplace; none until the holder lists the name. */
   readonly forSale: boolean;
   readonly listingPriceCents: number | null;
+  /** The holder's listing of the name (open until it expires by the clock); absent in documents before version 5. */
+  readonly listing?: PortfolioListing | null;
   readonly offersCount: number;
   readonly leadsCount: number;
   readonly watchlistCount: number;
   readonly autoRenewal: boolean;
 }
 
+/** A listing as the portfolio shows it: `forSale` and `listingPriceCents` hold it for the index's filters. */
+export interface PortfolioListing {
+  readonly id: number;
+  readonly priceCents: number;
+  readonly createdAt: number;
+  readonly expiresAt: number;
+}
+
 type PortfolioEvent =
+  | ListingEvent
   | DnsDomainEvent
   | DomainTransferred
   | DomainNamed
@@ -79,6 +92,7 @@ const fresh = (holder: string, holding: string, registryType: RegistryType, purc
   tags: [],
   forSale: false,
   listingPriceCents: null,
+  listing: null,
   offersCount: 0,
   leadsCount: 0,
   watchlistCount: 0,
@@ -143,10 +157,42 @@ const rewound = (row: PortfolioRow | undefined, { replay }: DomainRewound['data'
   return again && row?.holding === again.holding ? { ...again, tags: row.tags } : again;
 };
 
+/** The listing events of the row's holder, and only while the holding lasts (a listing is its seller's). */
+const evolveListing = (row: PortfolioRow | undefined, { type, data }: ListingEvent): PortfolioRow | null => {
+  if (!row) return null;
+  switch (type) {
+    case 'ListingCreated': {
+      if (row.holder !== data.sellerAccountId) return row;
+      const listing = {
+        id: data.listingId,
+        priceCents: data.terms.priceCents,
+        createdAt: data.at,
+        expiresAt: data.terms.expiresAt,
+      };
+      return { ...row, forSale: true, listingPriceCents: listing.priceCents, listing };
+    }
+    case 'ListingUpdated':
+      return row.listing?.id === data.listingId
+        ? {
+            ...row,
+            listingPriceCents: data.terms.priceCents,
+            listing: { ...row.listing, priceCents: data.terms.priceCents, expiresAt: data.terms.expiresAt },
+          }
+        : row;
+    case 'ListingCancelled':
+      return row.listing?.id === data.listingId
+        ? { ...row, forSale: false, listingPriceCents: null, listing: null }
+        : row;
+    default:
+      return assertNever(type);
+  }
+};
+
 export const portfolio: Projection<PortfolioRow, PortfolioEvent> = {
   name: 'portfolio',
-  version: 4, // 3: reorganisations (DomainRewound); 4: auto-renewal
+  version: 5, // 3: reorganisations (DomainRewound); 4: auto-renewal; 5: listings
   handles: [
+    ...LISTING_EVENT_TYPES,
     ...DNS_DOMAIN_EVENT_TYPES,
     'DomainTransferred',
     'DomainNamed',
@@ -177,6 +223,10 @@ export const portfolio: Projection<PortfolioRow, PortfolioEvent> = {
       case 'DomainTagsChanged':
         // tags of a holding that has ended (the domain changed hands since) change nothing
         return row && row.holding === event.data.holding ? { ...row, tags: event.data.tags } : (row ?? null);
+      case 'ListingCreated':
+      case 'ListingUpdated':
+      case 'ListingCancelled':
+        return evolveListing(row, event);
       case 'AutoRenewalEnabled':
       case 'AutoRenewalDisabled':
         // only its holder's setting counts

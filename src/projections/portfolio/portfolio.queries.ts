@@ -1,5 +1,5 @@
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
-import { Clock } from '../../application/shared/clock';
+import { Registry } from '../../application/registry/registry.port';
 import { DocumentStore } from '../../application/shared/document-store.port';
 import { EventStore } from '../../application/shared/event-store.port';
 import { loadWeb3Account } from '../../application/web3/web3-streams';
@@ -15,7 +15,10 @@ const holdersOf = async (store: EventStore, accountId: string, registryType: Reg
 };
 
 /** One page of an account's portfolio, with the total the criteria match. */
-export class ListPortfolio extends Query<PortfolioPage> {
+/** A page, and the registry time its filters were applied at (what its listings' status is read as of). */
+export type PortfolioPageAt = PortfolioPage & { readonly now: number };
+
+export class ListPortfolio extends Query<PortfolioPageAt> {
   constructor(
     readonly accountId: string,
     readonly criteria: PortfolioCriteria,
@@ -31,13 +34,15 @@ export class ListPortfolioHandler implements IQueryHandler<ListPortfolio> {
   constructor(
     private readonly index: PortfolioIndex,
     private readonly store: EventStore,
-    private readonly clock: Clock,
+    private readonly registry: Registry,
   ) {}
 
-  async execute({ accountId, criteria, offset, limit }: ListPortfolio): Promise<PortfolioPage> {
+  async execute({ accountId, criteria, offset, limit }: ListPortfolio): Promise<PortfolioPageAt> {
+    // the registry's time: the names' expiries and their listings' ends are on its clock
+    const now = await this.registry.now();
     const holders = await holdersOf(this.store, accountId, criteria.registryType);
-    if (holders.length === 0) return { rows: [], total: 0 };
-    return this.index.page(holders, criteria, this.clock.now(), offset, limit);
+    if (holders.length === 0) return { rows: [], total: 0, now };
+    return { ...(await this.index.page(holders, criteria, now, offset, limit)), now };
   }
 }
 

@@ -22,6 +22,7 @@ import { CartGetAction, CartRemoveAction } from './actions/cart.actions';
 import { PaymentMethodsAction } from './actions/payment-methods.action';
 import { CheckoutAction } from './actions/checkout.action';
 import { AutoRenewalUpdateAction } from './actions/auto-renewal.action';
+import { ListingCancelAction, ListingCreateAction, ListingUpdateAction } from './actions/listings.actions';
 import { AddPaymentMethodUrlAction, CartGetUrlAction } from './actions/page-links.actions';
 import {
   CartAddExtmarketAAction,
@@ -58,6 +59,9 @@ const ACTIONS = [
   AutoRenewalUpdateAction,
   AddPaymentMethodUrlAction,
   CartGetUrlAction,
+  ListingCreateAction,
+  ListingUpdateAction,
+  ListingCancelAction,
 ];
 
 @Module({

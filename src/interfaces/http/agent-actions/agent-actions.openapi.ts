@@ -2,6 +2,7 @@ import { agentErrorSchemas } from '../shared/openapi/error-schemas';
 import { closed, count, JsonSchema, list, ref, text } from '../shared/openapi/json-schema';
 import { SurfaceDocument } from '../shared/openapi/surface-document';
 import { cartSchemas } from './cart.openapi';
+import { marketplaceSchemas } from './marketplace.openapi';
 
 /** The answers of surface A's actions (`decisions.md` §1), as the action handlers write them. */
 
@@ -68,7 +69,14 @@ const PORTFOLIO_FIELDS: Record<string, JsonSchema> = {
   leadsCount: count,
   watchlistCount: count,
   listing: nullable(
-    closed(['id', 'price', 'status', 'createdAt'], { id: count, price: count, status: text, createdAt: isoTime }),
+    closed(['id', 'price', 'priceFormatted', 'status', 'createdAt', 'expiresAt'], {
+      id: { ...count, description: "The listing's id (svc_listing_update, svc_listing_cancel)" },
+      price: { ...count, description: 'US cents; 0: offers only' },
+      priceFormatted: text,
+      status: { enum: ['active', 'expired'] },
+      createdAt: isoTime,
+      expiresAt: isoTime,
+    }),
   ),
   autoRenewal: nullable(closed(['status', 'expiresAt'], { status: text, expiresAt: nullable(isoTime) })),
 };
@@ -245,5 +253,6 @@ export const agentActionsDocument: SurfaceDocument = {
       message: text,
     }),
     ...cartSchemas(),
+    ...marketplaceSchemas(),
   }),
 };

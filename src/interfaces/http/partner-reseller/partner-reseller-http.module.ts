@@ -1,9 +1,11 @@
 import { Module } from '@nestjs/common';
+import { MarketplaceModule } from '../../../application/marketplace/marketplace.module';
 import { DnsDomainsModule } from '../../../application/dns-domains/dns-domains.module';
 import { ResellerSettings } from '../../../application/dns-domains/reseller-settings';
 import { OpenApiDocuments } from '../shared/openapi/openapi-documents';
 import { ContactVerificationController } from './contact-verification.controller';
 import { ResellerAccountController } from './reseller-account.controller';
+import { ResellerMarketplaceController } from './reseller-marketplace.controller';
 import { ResellerCatalogueController } from './reseller-catalogue.controller';
 import { ResellerContactsController } from './reseller-contacts.controller';
 import { ResellerDnsController } from './reseller-dns.controller';
@@ -16,7 +18,7 @@ import { resellerPartnerDocument } from './reseller.openapi';
 
 /** Surface D: `/partner/v3` for partners of profile `reseller`. */
 @Module({
-  imports: [DnsDomainsModule],
+  imports: [DnsDomainsModule, MarketplaceModule],
   controllers: [
     ResellerCatalogueController,
     ResellerContactsController,
@@ -28,6 +30,7 @@ import { resellerPartnerDocument } from './reseller.openapi';
     ResellerAccountController,
     ResellerWebhooksController,
     ContactVerificationController,
+    ResellerMarketplaceController,
   ],
 })
 export class PartnerResellerHttpModule {

@@ -1,4 +1,5 @@
-import { IsString, Matches, MaxLength } from 'class-validator';
+import { applyDecorators } from '@nestjs/common';
+import { IsString, Matches, MaxLength, ValidateBy } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 import { idPattern } from '../../../domain/shared/ids';
 import { CursorQuery, Once, PreviewQuery, Repeated } from '../shared/request-params';
@@ -134,4 +135,45 @@ export class DomainExpandQuery {
 export class AccountDomainsQuery extends CursorQuery {
   @Repeated({ max: 1, oneOf: ['flags'], description: "`flags`: each held name's flags" })
   $expand?: string[];
+}
+
+/** A whole number given once in a query, as its decimal digits. */
+const QueryCount = (max: number, description: string) =>
+  applyDecorators(
+    Once({ maxLength: String(max).length, description }),
+    Matches(/^[1-9][0-9]*$/, { message: `must be a whole number from 1 to ${max}` }),
+    ValidateBy({
+      name: 'atMost',
+      validator: {
+        validate: (value: unknown) => Number(value) <= max,
+        defaultMessage: () => `must be a whole number from 1 to ${max}`,
+      },
+    }),
+  );
+
+export class MarketplaceListingsQuery {
+  @Repeated({
+    max: 20,
+    maxLength: 63,
+    description: 'Only names under these TLDs (without the dot); every TLD when absent',
+  })
+  tlds?: string[];
+
+  @Once({ maxLength: 253, description: 'Only names holding this text, in either form' })
+  q?: string;
+
+  @Once({
+    oneOf: ['price', 'name', 'listedAt'],
+    description: 'The order: price, name or listing time (default listedAt)',
+  })
+  orderBy?: 'price' | 'name' | 'listedAt';
+
+  @Once({ oneOf: ['ASC', 'DESC'], description: 'ASC or DESC (default DESC for listedAt, ASC otherwise)' })
+  orderDirection?: 'ASC' | 'DESC';
+
+  @QueryCount(100, 'Listings per page, 1 to 100 (default 20)')
+  perPage?: string;
+
+  @QueryCount(10_000, 'The page, from 1 (default 1)')
+  $page?: string;
 }

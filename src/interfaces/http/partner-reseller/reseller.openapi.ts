@@ -37,6 +37,10 @@ const RESELLER_DEPENDENCIES = [
   'WEBHOOK_DELETE',
 ];
 const FLAGS: readonly string[] = DNS_FLAGS;
+/** A DNS listing's seller has no address: an id that names it without telling its account. */
+const SELLER = closed(['address'], {
+  address: { type: 'string', pattern: '^sel_[0-9a-f]{32}$', description: "The seller's marketplace id" },
+});
 const REGISTRATION_DATES: Record<string, JsonSchema> = {
   status: {
     enum: ['REGISTERED', 'EXPIRED_GRACE_PERIOD', 'EXPIRED_REDEMPTION_PERIOD', 'EXPIRED_PENDING_DELETE', 'INACTIVE'],
@@ -158,6 +162,35 @@ export const resellerPartnerDocument = (namespace: string): SurfaceDocument => {
       price: ref('Price'),
     }),
     DomainSuggestionList: list('DomainSuggestion'),
+    MarketplaceListing: closed(
+      ['domain', 'unicodeName', 'status', 'listPrice', 'payout', 'owner', 'offersEnabled', 'listedAt', 'expiresAt'],
+      {
+        domain: NAME,
+        unicodeName: UNICODE_NAME,
+        status: { enum: ['FOR_SALE', 'OFFERS_ONLY'], description: 'OFFERS_ONLY: no buy-now price (listPrice 0)' },
+        listPrice: CENTS,
+        payout: SELLER,
+        owner: SELLER,
+        offersEnabled: { type: 'boolean' },
+        leaseToOwn: closed(['type', 'maxTermLength', 'downPaymentPercentage'], {
+          type: { enum: ['equal_installments', 'down_payment_plus_equal_installments'] },
+          maxTermLength: { type: 'integer', minimum: 2, maximum: 120 },
+          downPaymentPercentage: { anyOf: [{ type: 'number', minimum: 10, maximum: 90 }, { type: 'null' }] },
+        }),
+        listedAt: MILLIS,
+        expiresAt: MILLIS,
+      },
+    ),
+    MarketplaceListings: closed(['items', 'next'], {
+      items: { type: 'array', items: ref('MarketplaceListing') },
+      next: {
+        anyOf: [
+          closed(['page', 'limit'], { page: { type: 'integer', minimum: 2 }, limit: { type: 'integer', minimum: 1 } }),
+          { type: 'null' },
+        ],
+        description: 'The next page to ask for ($page, perPage); null on the last page',
+      },
+    }),
     PlatformOperation: closed(['id', '@type', 'type', 'status', 'parameters'], {
       id: { type: 'string', pattern: '^plop_' },
       '@type': type('PlatformOperation'),

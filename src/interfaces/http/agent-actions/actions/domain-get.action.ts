@@ -17,6 +17,7 @@ import { GetPortfolioDomains } from '../../../../projections/portfolio/portfolio
 import { ActionDeclaration, AgentActionHandler, callerOf } from '../agent-action';
 import { DomainGetBody } from './action-bodies.dto';
 import { isoOrNull, portfolioDomainView } from './portfolio-views';
+import { Registry } from '../../../../application/registry/registry.port';
 
 const SHOWN_FLAGS = ['DNS_RESOLUTION', 'DNS_TRANSFER_OUT', 'DNS_WHOIS_PROXY', 'DNS_DELETE', 'DNS_UPDATE'] as const;
 
@@ -61,8 +62,9 @@ const detailView = (
   detail: DnsDetail | undefined,
   pending: readonly ExistingOperation[],
   ours: readonly string[],
+  now: number,
 ) => {
-  const entry = portfolioDomainView(row);
+  const entry = portfolioDomainView(row, now);
   return {
     domain: asked,
     found: true,
@@ -118,15 +120,17 @@ export class DomainGetAction implements AgentActionHandler<DomainGetBody> {
   constructor(
     private readonly queries: QueryBus,
     private readonly settings: ResellerSettings,
+    private readonly registry: Registry,
   ) {}
 
   async run(body: DomainGetBody, caller: Principal | undefined) {
     const { accountId } = callerOf(caller);
     const forms = body.domains.map((asked) => domainNameForms(asked));
     const names = forms.flatMap((form) => (form ? [form.name] : []));
-    const held: ReadonlyMap<string, PortfolioRow> = await this.queries.execute(
-      new GetPortfolioDomains(accountId, names),
-    );
+    const [held, now]: [ReadonlyMap<string, PortfolioRow>, number] = await Promise.all([
+      this.queries.execute(new GetPortfolioDomains(accountId, names)),
+      this.registry.now(),
+    ]);
     const domains = await Promise.all(
       body.domains.map(async (asked, index) => {
         const form = forms[index];
@@ -136,7 +140,7 @@ export class DomainGetAction implements AgentActionHandler<DomainGetBody> {
         const pending: readonly ExistingOperation[] = await this.queries.execute(new ListPendingOperations(form.name));
         const own = pending.filter((op) => op.accountId === accountId);
         const detail = row.registryType === 'dns' ? await this.dnsDetail(accountId, form.name) : undefined;
-        return detailView(asked, row, detail, own, this.settings.nameservers);
+        return detailView(asked, row, detail, own, this.settings.nameservers, now);
       }),
     );
     return { domains };

@@ -3,7 +3,7 @@ import { QueryBus } from '@nestjs/cqrs';
 import { createHash } from 'node:crypto';
 import { ResellerSettings } from '../../../../application/dns-domains/reseller-settings';
 import { DomainSearchPage, SearchDomains } from '../../../../application/dns-domains/search-domains.query';
-import { searchVerdictOf } from '../../../../domain/dns-domains/domain-search';
+import { SearchVerdict, searchVerdictOf } from '../../../../domain/dns-domains/domain-search';
 import { formattedUsd } from '../../../../domain/shared/price';
 import { RequestValidationError } from '../../shared/problem';
 import { ActionDeclaration, AgentActionHandler } from '../agent-action';
@@ -12,9 +12,13 @@ import { DomainsSearchBody } from './action-bodies.dto';
 /** A stable number for a product code: what a cart line of the product will name it by. */
 const productIdOf = (code: string): number => createHash('sha256').update(code).digest().readUInt32BE(0) >>> 1 || 1;
 
-const productOf = (source: string, tld: string) => {
-  const code = source === 'service' ? `domain-registration-${tld}` : `${source}-listing-${tld}`;
-  const type = source === 'service' ? 'Domain' : source === 'extmarket_a' ? 'ExtmarketA' : 'ExtmarketB';
+/** What a cart line of the result would buy: a registration, or a listed name (ours or an external marketplace's). */
+const productOf = ({ source, status }: SearchVerdict['marketplace'], tld: string) => {
+  const registration = status === 'available';
+  const code = registration ? `domain-registration-${tld}` : `${source}-listing-${tld}`;
+  const type = registration
+    ? 'Domain'
+    : { service: 'DomainListed', extmarket_a: 'ExtmarketA', extmarket_b: 'ExtmarketB' }[source];
   return { type, code, id: productIdOf(code) };
 };
 
@@ -40,7 +44,7 @@ const resultOf = ({ name, availability, query }: DomainSearchPage['found'][numbe
     marketplace: verdict.marketplace,
     searchQuery: query,
     ...(pricing ? { pricing } : {}),
-    ...(verdict.available ? { product: productOf(verdict.marketplace.source, name.tld) } : {}),
+    ...(verdict.available ? { product: productOf(verdict.marketplace, name.tld) } : {}),
   };
 };
 

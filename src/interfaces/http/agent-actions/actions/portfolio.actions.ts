@@ -40,12 +40,12 @@ export class PortfolioListAction implements AgentActionHandler<PortfolioListBody
   async run(body: PortfolioListBody, caller: Principal | undefined) {
     const offset = body.offset ?? 0;
     const limit = body.limit ?? 50;
-    const { rows, total } = await this.queries.execute(
+    const { rows, total, now } = await this.queries.execute(
       new ListPortfolio(callerOf(caller).accountId, criteriaOf(body), offset, limit),
     );
     const next = offset + rows.length;
     return {
-      domains: rows.map(portfolioDomainView),
+      domains: rows.map((row) => portfolioDomainView(row, now)),
       pagination: {
         total,
         count: rows.length,
