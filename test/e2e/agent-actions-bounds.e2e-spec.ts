@@ -48,6 +48,7 @@ const PAYMENT_METHODS = 'svc_cart_get_payment_methods';
 const AUTO_RENEWAL = 'svc_domain_auto_renewal_update';
 const CHECKOUT = 'svc_cart_checkout';
 const LIST = 'svc_listing_create';
+const LISTED = 'svc_cart_add_domain_listed';
 const UPDATE = 'svc_listing_update';
 const CANCEL = 'svc_listing_cancel';
 const lines = (count: number) => names(count).map((name) => ({ name }));
@@ -200,6 +201,40 @@ const CASES: readonly BoundCase[] = [
     bad(action, 'a number as name', { domains: [{ name: 7 }] }),
     bad(action, 'an unknown property', { domains: [{ name: 'name0.com' }], price: 1 }),
   ]),
+  ok(LISTED, 'one name to buy at once', { domains: [{ name: 'name0.com' }] }),
+  ok(LISTED, '50 names', { domains: lines(50) }),
+  bad(LISTED, '51 names', { domains: lines(51) }),
+  bad(LISTED, 'no name', { domains: [] }),
+  ok(LISTED, 'a lease of 2 payments', {
+    domains: [{ name: 'name0.com', leaseToOwnOptions: { type: 'equal_installments', termLength: 2 } }],
+  }),
+  ok(LISTED, 'a lease of 120 payments with 90% down', {
+    domains: [
+      {
+        name: 'name0.com',
+        leaseToOwnOptions: { type: 'down_payment_plus_equal_installments', termLength: 120, downPaymentPercentage: 90 },
+      },
+    ],
+  }),
+  bad(LISTED, 'a lease of 1 payment', {
+    domains: [{ name: 'name0.com', leaseToOwnOptions: { type: 'equal_installments', termLength: 1 } }],
+  }),
+  bad(LISTED, 'a lease of 121 payments', {
+    domains: [{ name: 'name0.com', leaseToOwnOptions: { type: 'equal_installments', termLength: 121 } }],
+  }),
+  bad(LISTED, 'a down payment of 9.9%', {
+    domains: [
+      {
+        name: 'name0.com',
+        leaseToOwnOptions: { type: 'down_payment_plus_equal_installments', termLength: 12, downPaymentPercentage: 9.9 },
+      },
+    ],
+  }),
+  bad(LISTED, 'a lease without its plan type', {
+    domains: [{ name: 'name0.com', leaseToOwnOptions: { termLength: 12 } }],
+  }),
+  bad(LISTED, 'a quantity, which a purchase has not', { domains: [{ name: 'name0.com', quantity: 1 }] }),
+  bad(LISTED, 'an unknown property', { domains: [{ name: 'name0.com' }], offerId: 3 }),
   ...[EXTMARKET_A, EXTMARKET_B].map((action) =>
     bad(action, 'a quantity, which a purchase has not', { domains: [{ name: 'name0.com', quantity: 1 }] }),
   ),

@@ -61,7 +61,12 @@ export class CartPricer {
     const { lines } = cart.state;
     const offers = await this.quotes.offers(
       accountId,
-      lines.map((line) => ({ kind: line.kind, name: storedNameOf(line.domain), years: line.quantity })),
+      lines.map((line) => ({
+        kind: line.kind,
+        name: storedNameOf(line.domain),
+        years: line.quantity,
+        ...(line.lease ? { lease: line.lease } : {}),
+      })),
     );
     const quoted = lines.map((line, index) => ({ line, offer: offers[index] }));
     const buyable = quoted.flatMap(({ line, offer }) =>

@@ -9,6 +9,7 @@ import {
   cartStream,
 } from '../../domain/commerce/cart';
 import { CartOffer } from '../../domain/commerce/cart-offers';
+import { ListedSale } from '../../domain/marketplace/listed-purchase';
 import { Clock } from '../shared/clock';
 import { EventStore } from '../shared/event-store.port';
 import { handleCommand, transact, writeAfter } from '../shared/handle-command';
@@ -16,7 +17,14 @@ import { CartAsk, CartQuotes } from './cart-quotes';
 
 /** What became of one line asked: its product id and the price it went in at, or why it did not. */
 export type CartAskOutcome =
-  | { readonly domain: string; readonly productId: number; readonly priceCents: number; readonly years: number }
+  | {
+      readonly domain: string;
+      readonly productId: number;
+      readonly priceCents: number;
+      readonly years: number;
+      /** A name listed on our marketplace: the sale it will be. */
+      readonly sale?: ListedSale;
+    }
   | { readonly domain: string; readonly problem: string };
 
 export interface CartChange<Outcome> {
@@ -27,6 +35,7 @@ export interface CartChange<Outcome> {
 const KIND_TOLD: Readonly<Record<CartItem['kind'], string>> = {
   REGISTRATION: 'a registration',
   RENEWAL: 'a renewal',
+  LISTED: 'a purchase on the marketplace',
   EXTMARKET_A: 'a purchase on extmarket_a',
   EXTMARKET_B: 'a purchase on extmarket_b',
 };
@@ -34,13 +43,14 @@ const KIND_TOLD: Readonly<Record<CartItem['kind'], string>> = {
 const heldKindOf = (cart: Cart, domain: string): CartItem['kind'] =>
   cart.lines.find((line) => line.domain === domain)?.kind ?? 'REGISTRATION';
 
-const toldOf = (addition: CartAddition, item: CartItem, cart: Cart): CartAskOutcome => {
+const toldOf = (addition: CartAddition, item: CartItem, cart: Cart, sale: ListedSale | undefined): CartAskOutcome => {
   if ('productId' in addition)
     return {
       domain: item.domain,
       productId: addition.productId,
       priceCents: item.addedPriceCents,
       years: item.quantity,
+      ...(sale ? { sale } : {}),
     };
   return {
     domain: item.domain,
@@ -77,7 +87,15 @@ export class AddCartItemsHandler implements ICommandHandler<AddCartItems> {
     const items: CartItem[] = asks.flatMap((ask, index) => {
       const offer = offers[index];
       if ('problem' in offer) return [];
-      return [{ kind: ask.kind, domain: ask.name.name, quantity: ask.years, addedPriceCents: offer.priceCents }];
+      return [
+        {
+          kind: ask.kind,
+          domain: ask.name.name,
+          quantity: ask.years,
+          addedPriceCents: offer.priceCents,
+          ...(ask.lease ? { lease: ask.lease } : {}),
+        },
+      ];
     });
     const { result } = await transact(this.store, { accountId }, async (streams) => {
       const cart = await streams.load(cartStream(accountId), cartDecider);
@@ -85,8 +103,17 @@ export class AddCartItemsHandler implements ICommandHandler<AddCartItems> {
       const after = events.reduce(cartDecider.evolve, cart.state);
       return { writes: events.length === 0 ? [] : [writeAfter(cart, events)], result: { additions, cart: after } };
     });
+    const saleOf = new Map(
+      asks.flatMap((ask, index) => {
+        const offer = offers[index];
+        return 'sale' in offer && offer.sale ? [[ask.name.name, offer.sale] as const] : [];
+      }),
+    );
     const told = new Map(
-      result.additions.map((addition, index) => [items[index].domain, toldOf(addition, items[index], result.cart)]),
+      result.additions.map((addition, index) => {
+        const { domain } = items[index];
+        return [domain, toldOf(addition, items[index], result.cart, saleOf.get(domain))];
+      }),
     );
     const outcomes = asks.map((ask, index): CartAskOutcome => {
       const offer = offers[index];

@@ -14,6 +14,8 @@ import { CartPricer } from './cart-view.query';
 import { OrderFulfilment } from './order-fulfilment';
 import { OrderPayments } from './order-payments';
 import { savedCardOf } from './saved-cards';
+import { Registry } from '../registry/registry.port';
+import { listingReservationsOf } from './listing-reservations';
 
 export interface CheckoutAsked {
   /** A saved card of the account's, or a processor token to save first (a test PaymentMethod id in the sandbox). */
@@ -45,6 +47,7 @@ export class CheckoutCartHandler implements ICommandHandler<CheckoutCart> {
     private readonly processor: CardProcessor,
     private readonly payments: OrderPayments,
     private readonly fulfilment: OrderFulfilment,
+    private readonly registry: Registry,
     private readonly clock: Clock,
   ) {}
 
@@ -69,6 +72,8 @@ export class CheckoutCartHandler implements ICommandHandler<CheckoutCart> {
         ? await savedCardOf(this.processor, accountId, asked.paymentMethodId)
         : null;
     const { discountCode } = priced;
+    // the marketplace's time: a listing open when quoted is reserved only while it is still open
+    const marketNow = await this.registry.now();
     await transact(this.store, { accountId }, async (streams) => {
       const cart = await streams.load(cartStream(accountId), cartDecider);
       const funds = await streams.load(accountFundsStream(accountId), accountFundsDecider);
@@ -79,11 +84,13 @@ export class CheckoutCartHandler implements ICommandHandler<CheckoutCart> {
         { quoted: priced.lines, pricing: priced.pricing, discountCode },
         { cart: cart.state, funds: funds.state, promo: promo.state, order: order.state },
       );
+      const reservations = await listingReservationsOf(streams, accountId, orderId, decision.order, marketNow);
       const writes = [
         writeAfter(order, decision.order),
         writeAfter(cart, decision.cart),
         writeAfter(funds, decision.funds),
         ...(discountCode === null ? [] : [writeAfter(promo, decision.promo)]),
+        ...reservations,
       ];
       return { writes: writes.filter((write) => write.events.length > 0), result: null };
     });

@@ -10,11 +10,37 @@ import { RegisterDnsDomain } from '../dns-domains/register-domain.command';
 import { RenewDnsDomain } from '../dns-domains/renew-domain.command';
 import { operationStream } from '../../domain/operations/operation';
 import { Clock } from '../shared/clock';
+import { StartMarketTransfer } from '../marketplace/market-transfer.command';
 import { ExternalMarketplaces } from './external-marketplaces.port';
+import { listingReleasesOf } from './listing-reservations';
 import { assertNever } from '../../domain/shared/assert-never';
 import { EventStore } from '../shared/event-store.port';
 import { handleCommand, loadStream, transact, writeAfter } from '../shared/handle-command';
 import { keyedOperationId, keyedRequests } from '../shared/idempotency';
+
+/**
+ * What delivers a name bought on our marketplace: bought at once, the buyer becomes its registrant; leased, the
+ * lessee runs its DNS (admin and tech contact) and becomes the registrant with the last payment.
+ */
+const listedTransferOf = (
+  accountId: string,
+  contactId: string,
+  line: LineState['line'],
+  paidBy: { orderId: string; productId: number },
+): StartMarketTransfer['request'] => {
+  const sale = line.sale!; // checkout places every listed line with its sale
+  const contact = { id: contactId };
+  return {
+    kind: sale.lease ? 'LEASE' : 'PURCHASE',
+    accountId,
+    name: line.domain,
+    holderAccountId: sale.sellerAccountId,
+    contacts: sale.lease
+      ? { admin: contact, tech: contact }
+      : { owner: contact, admin: contact, tech: contact, billing: contact },
+    paidBy,
+  };
+};
 
 /** The key a line's operation is started under: the same line always names the same operation. */
 const lineKey = (orderId: string, productId: number) => ({ key: `order-line:${orderId}:${productId}` });
@@ -81,7 +107,7 @@ export class OrderFulfilment {
     contactId: string | null,
     line: LineState['line'],
     paidBy: { orderId: string; productId: number },
-  ): Promise<{ command: RegisterDnsDomain | RenewDnsDomain } | { refused: string }> {
+  ): Promise<{ command: RegisterDnsDomain | RenewDnsDomain | StartMarketTransfer } | { refused: string }> {
     const name = storedNameOf(line.domain);
     const registration = (years: number | undefined, authorizationCode: string | undefined) =>
       new RegisterDnsDomain(
@@ -96,6 +122,8 @@ export class OrderFulfilment {
         return { command: registration(line.years, undefined) };
       case 'RENEWAL':
         return { command: new RenewDnsDomain(accountId, name, line.years, undefined, false, undefined, paidBy) };
+      case 'LISTED':
+        return { command: new StartMarketTransfer(listedTransferOf(accountId, contactId!, line, paidBy)) };
       case 'EXTMARKET_A':
       case 'EXTMARKET_B': {
         const bought = await this.marketplaces.purchase({
@@ -118,11 +146,18 @@ export class OrderFulfilment {
       const order = await streams.load(orderStream(orderId), orderDecider);
       const placed = placedOf(order.state);
       const funds = await streams.load(accountFundsStream(placed.placed.accountId), accountFundsDecider);
-      const decision = decideLineOutcome(productId, null, { failure: reason }, this.clock.now(), {
+      const at = this.clock.now();
+      const decision = decideLineOutcome(productId, null, { failure: reason }, at, {
         order: placed,
         funds: funds.state,
       });
-      return { writes: [writeAfter(order, decision.order), writeAfter(funds, decision.funds)], result: null };
+      // a listed name not delivered is open to other buyers again
+      const lines = placed.lines.filter(({ line }) => line.productId === productId).map(({ line }) => line);
+      const releases = await listingReleasesOf(streams, orderId, lines, at);
+      return {
+        writes: [writeAfter(order, decision.order), writeAfter(funds, decision.funds), ...releases],
+        result: null,
+      };
     });
   }
 }

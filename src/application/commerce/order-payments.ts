@@ -8,6 +8,7 @@ import { Clock } from '../shared/clock';
 import { EventStore } from '../shared/event-store.port';
 import { loadStream, transact, writeAfter } from '../shared/handle-command';
 import { CardProcessor, Payment, ProcessorEvent } from './card-processor.port';
+import { listingReleasesOf } from './listing-reservations';
 
 /** The processor's answer as the order records it. */
 const outcomeOf = (payment: Payment): { paymentId: string } | { failure: string } => {
@@ -89,11 +90,15 @@ export class OrderPayments {
         funds: funds.state,
         promo: promo.state,
       });
+      // a failed payment lets go of the listings the order reserved
+      const failed = decision.order.some((event) => event.type === 'OrderPaymentFailed');
+      const releases = failed ? await listingReleasesOf(streams, orderId, placed.placed.lines, this.clock.now()) : [];
       const writes = [
         writeAfter(order, decision.order),
         writeAfter(cart, decision.cart),
         writeAfter(funds, decision.funds),
         ...(discountCode === null ? [] : [writeAfter(promo, decision.promo)]),
+        ...releases,
       ].filter((write) => write.events.length > 0);
       return { writes, result: decision.order.reduce(orderDecider.evolve, order.state) };
     });

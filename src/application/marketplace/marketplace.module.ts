@@ -1,6 +1,9 @@
-import { Module } from '@nestjs/common';
+import { Module, OnModuleInit } from '@nestjs/common';
+import { OperationFinishers } from '../operations/operation-finishers';
+import { MarketTransferSettlement } from './market-transfer-settlement';
 import { DnsDomainsModule } from '../dns-domains/dns-domains.module';
 import { MarketParties } from './market-parties';
+import { StartMarketTransferHandler } from './market-transfer.command';
 import { CancelListingsHandler, CreateListingsHandler, UpdateListingsHandler } from './listings.commands';
 
 /**
@@ -9,7 +12,23 @@ import { CancelListingsHandler, CreateListingsHandler, UpdateListingsHandler } f
  */
 @Module({
   imports: [DnsDomainsModule],
-  providers: [CreateListingsHandler, UpdateListingsHandler, CancelListingsHandler, MarketParties],
+  providers: [
+    CreateListingsHandler,
+    UpdateListingsHandler,
+    CancelListingsHandler,
+    MarketParties,
+    StartMarketTransferHandler,
+    MarketTransferSettlement,
+  ],
   exports: [MarketParties],
 })
-export class MarketplaceModule {}
+export class MarketplaceModule implements OnModuleInit {
+  constructor(
+    private readonly finishers: OperationFinishers,
+    private readonly settlement: MarketTransferSettlement,
+  ) {}
+
+  onModuleInit(): void {
+    this.finishers.register(this.settlement);
+  }
+}

@@ -2,6 +2,7 @@ import { DnsAvailability } from '../dns-domains/dns-availability';
 import { dnsPriceOf, TldPrices } from '../dns-domains/dns-pricing';
 import { RenewalIneligibility, RenewalTerms } from '../dns-domains/renewal-decision';
 import { Price } from '../shared/price';
+import { ListedSale } from '../marketplace/listed-purchase';
 import { ProductKind } from './cart-pricing';
 
 /**
@@ -9,7 +10,13 @@ import { ProductKind } from './cart-pricing';
  * and the marketplaces' answers each time a line is added and each time the cart is read, so that a price that
  * moved or a name that went is seen before checkout, never at it.
  */
-export type CartOffer = { readonly priceCents: number } | { readonly problem: string };
+export type CartOffer =
+  | {
+      readonly priceCents: number;
+      /** A name listed on our marketplace: the sale checkout places. */
+      readonly sale?: ListedSale;
+    }
+  | { readonly problem: string };
 
 /** Years a registration or renewal line may ask for, whatever the TLD (`interface-spec.md` Limits). */
 export const CART_MAX_YEARS = 10;
@@ -36,7 +43,7 @@ const RENEWAL_TOLD: Readonly<Record<RenewalIneligibility, string>> = {
   NOT_SOLD: 'its TLD is not sold here any more',
 };
 
-const SELLER_TOLD: Readonly<Record<Exclude<ProductKind, 'REGISTRATION' | 'RENEWAL'>, string>> = {
+const SELLER_TOLD: Readonly<Record<Exclude<ProductKind, 'REGISTRATION' | 'RENEWAL' | 'LISTED'>, string>> = {
   EXTMARKET_A: 'extmarket_a',
   EXTMARKET_B: 'extmarket_b',
 };

@@ -6,8 +6,11 @@ import { Refused } from '../shared/errors';
  * which checkout spends them). Every amount is a whole number of cents and none is negative.
  */
 
-/** What a cart line buys: a registration or a renewal from us, or a name an external marketplace sells. */
-export type ProductKind = 'REGISTRATION' | 'RENEWAL' | 'EXTMARKET_A' | 'EXTMARKET_B';
+/**
+ * What a cart line buys: a registration or a renewal from us, a name listed on our marketplace (bought at once or
+ * leased), or a name an external marketplace sells.
+ */
+export type ProductKind = 'REGISTRATION' | 'RENEWAL' | 'LISTED' | 'EXTMARKET_A' | 'EXTMARKET_B';
 
 export interface PricedLine {
   readonly productId: number;

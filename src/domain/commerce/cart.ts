@@ -2,6 +2,7 @@ import { assertNever } from '../shared/assert-never';
 import { Decider } from '../shared/decider';
 import { Refused } from '../shared/errors';
 import { DomainCommand, DomainEvent, MessageData } from '../shared/message';
+import { LeaseChoice } from '../marketplace/listed-purchase';
 import { ProductKind } from './cart-pricing';
 
 /**
@@ -20,15 +21,17 @@ export interface CartLine {
   readonly domain: string;
   /** Years of a registration or renewal; 1 for a purchase. */
   readonly quantity: number;
-  /** The price for all its years when it was added, in cents. */
+  /** The price for all its years when it was added, in cents (of a lease: its first payment). */
   readonly addedPriceCents: number;
+  /** A listed name leased: the plan the buyer picked; absent for anything bought at once. */
+  readonly lease?: LeaseChoice;
 }
 
 type Of<Data> = MessageData<{ accountId: string }, Data>;
 export type CartLineAdded = DomainEvent<'CartLineAdded', Of<{ line: CartLine }>>;
 export type CartLineChanged = DomainEvent<
   'CartLineChanged',
-  Of<{ productId: number; quantity: number; addedPriceCents: number }>
+  Of<{ productId: number; quantity: number; addedPriceCents: number; lease?: LeaseChoice }>
 >;
 export type CartLinesRemoved = DomainEvent<'CartLinesRemoved', Of<{ productIds: number[] }>>;
 /** Checkout placed an order of the cart: no other checkout starts until its payment is told. */
@@ -63,14 +66,26 @@ export type CartAddition =
 
 const emptyCart = (): Cart => ({ lines: [], nextProductId: 1, checkout: null });
 
+const withoutLease = ({ lease: _lease, ...line }: CartLine): CartLine => line;
+
+const sameLease = (a: LeaseChoice | undefined, b: LeaseChoice | undefined): boolean =>
+  a === b ||
+  (!!a &&
+    !!b &&
+    a.type === b.type &&
+    a.termLength === b.termLength &&
+    a.downPaymentPercentage === b.downPaymentPercentage);
+
 const evolve = (cart: Cart, event: CartEvent): Cart => {
   switch (event.type) {
     case 'CartLineAdded':
       return { ...cart, lines: [...cart.lines, event.data.line], nextProductId: event.data.line.productId + 1 };
     case 'CartLineChanged': {
-      const { productId, quantity, addedPriceCents } = event.data;
+      const { productId, quantity, addedPriceCents, lease } = event.data;
       const lines = cart.lines.map((line) =>
-        line.productId === productId ? { ...line, quantity, addedPriceCents } : line,
+        line.productId === productId
+          ? { ...withoutLease(line), quantity, addedPriceCents, ...(lease ? { lease } : {}) }
+          : line,
       );
       return { ...cart, lines };
     }
@@ -110,11 +125,15 @@ export const cartAdditionsOf = (
     }
     if (held) {
       additions.push({ domain: item.domain, productId: held.productId });
-      if (held.quantity !== item.quantity || held.addedPriceCents !== item.addedPriceCents) {
-        const { quantity, addedPriceCents } = item;
+      if (
+        held.quantity !== item.quantity ||
+        held.addedPriceCents !== item.addedPriceCents ||
+        !sameLease(held.lease, item.lease)
+      ) {
+        const { quantity, addedPriceCents, lease } = item;
         event = {
           type: 'CartLineChanged',
-          data: { accountId, productId: held.productId, quantity, addedPriceCents, at },
+          data: { accountId, productId: held.productId, quantity, addedPriceCents, ...(lease ? { lease } : {}), at },
         };
       }
     } else if (current.lines.length >= CART_MAX_LINES) {

@@ -50,7 +50,8 @@ const sameLines = (cart: Cart, quoted: CheckoutFacts['quoted']): boolean =>
 
 const orderLinesOf = ({ quoted, pricing }: CheckoutFacts): OrderLine[] =>
   pricing.lines.map((priced) => {
-    const { line } = quoted.find((entry) => entry.line.productId === priced.productId)!;
+    const { line, offer } = quoted.find((entry) => entry.line.productId === priced.productId)!;
+    const sale = 'sale' in offer ? offer.sale : undefined;
     return {
       productId: line.productId,
       kind: line.kind,
@@ -62,6 +63,7 @@ const orderLinesOf = ({ quoted, pricing }: CheckoutFacts): OrderLine[] =>
       balanceCents: priced.accountBalanceCents,
       promoCreditsCents: priced.promoCreditsCents,
       cardCents: priced.amountDueCents,
+      ...(sale ? { sale } : {}),
     };
   });
 

@@ -3,6 +3,7 @@ import { Decider } from '../shared/decider';
 import { IllegalTransition } from '../shared/errors';
 import { DomainCommand, DomainEvent, MessageData } from '../shared/message';
 import { PotAmounts } from './account-funds';
+import { ListedSale } from '../marketplace/listed-purchase';
 import { ProductKind } from './cart-pricing';
 
 /**
@@ -25,6 +26,8 @@ export interface OrderLine extends PotAmounts {
   readonly discountCents: number;
   readonly salesTaxCents: number;
   readonly cardCents: number;
+  /** A name listed on our marketplace: whose listing, at what whole price, bought at once or leased. */
+  readonly sale?: ListedSale;
 }
 
 export interface OrderTotals extends PotAmounts {

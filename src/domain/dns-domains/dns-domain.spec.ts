@@ -96,6 +96,31 @@ describe('dns domain decider', () => {
       .then({ ...requested, data: { ...requested.data, operationId: 'op-2' } });
   });
 
+  it('hands a registered name over from the account that holds it to another, once', () => {
+    const handedOver = {
+      type: 'DnsDomainHandedOver' as const,
+      data: { name: 'fresh.com', operationId: 'op-2', fromAccountId: 'acc-1', toAccountId: 'acc-2', at },
+    };
+    const handOver = { type: 'HandOverDnsDomain' as const, data: handedOver.data };
+    given(requested, registered).when(handOver).then(handedOver);
+    given(requested, registered, handedOver).thenState({
+      status: 'REGISTERED',
+      accountId: 'acc-2',
+      operationId: 'op-2',
+    });
+    given(requested, registered, handedOver).when(handOver).thenNothing();
+    given(requested, registered, handedOver)
+      .when({ ...handOver, data: { ...handOver.data, operationId: 'op-3' } })
+      .thenThrows(IllegalTransition, /fresh.com is not held by the account handing it over/);
+    given(requested)
+      .when(handOver)
+      .thenThrows(IllegalTransition, /not held by the account/);
+    given(requested, registered)
+      .when({ ...handOver, data: { ...handOver.data, fromAccountId: 'acc-3' } })
+      .thenThrows(IllegalTransition, /not held by the account/);
+    given(requested, { ...handedOver }).thenState({ status: 'PENDING', accountId: 'acc-1' });
+  });
+
   it('refuses a name held for a registration, saying so', () =>
     given(requested)
       .when({ type: 'RequestDnsRegistration', data: { ...requested.data, operationId: 'op-2' } })
@@ -166,6 +191,10 @@ describe('dns domain decider', () => {
         ...decided([requested, registered], { type: 'SetDnsWhoisProxy', data: { ...data, enabled: false } }),
         ...decided([transfer], { type: 'RecordDnsTransferRequest', data }),
         ...decided([requested, registered], { type: 'ReleaseDnsDomain', data: { ...data, reason: 'PURGED' } }),
+        ...decided([requested, registered], {
+          type: 'HandOverDnsDomain',
+          data: { ...data, operationId: 'op-2', fromAccountId: 'acc-1', toAccountId: 'acc-2' },
+        }),
       ].map((event) => event.type),
     );
     expect(recorded.size).toBe(DNS_DOMAIN_EVENT_TYPES.length);

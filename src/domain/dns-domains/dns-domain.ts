@@ -28,7 +28,16 @@ export type DnsRegistrationAbandoned = DomainEvent<'DnsRegistrationAbandoned', O
 export type DnsDomainRenewed = DomainEvent<'DnsDomainRenewed', Of<{ expiresAt: number }>>;
 /** Whether the registrar's directory (WHOIS, RDAP) shows a proxy instead of the registrant; on by default. */
 export type DnsWhoisProxySet = DomainEvent<'DnsWhoisProxySet', Of<{ enabled: boolean }>>;
+/**
+ * The name changed hands here, from one account to another (a marketplace sale, a lease's start or end): the registry
+ * still holds it for us, and `operationId` is the operation that handed it over.
+ */
+export type DnsDomainHandedOver = DomainEvent<
+  'DnsDomainHandedOver',
+  Of<{ fromAccountId: string; toAccountId: string }>
+>;
 export type DnsDomainEvent =
+  | DnsDomainHandedOver
   | DnsRegistrationRequested
   | DnsDomainRegistered
   | DnsRegistrationAbandoned
@@ -37,6 +46,7 @@ export type DnsDomainEvent =
   | DnsTransferRequested
   | DnsDomainReleased;
 export const DNS_DOMAIN_EVENT_TYPES: readonly DnsDomainEvent['type'][] = [
+  'DnsDomainHandedOver',
   'DnsRegistrationRequested',
   'DnsDomainRegistered',
   'DnsRegistrationAbandoned',
@@ -53,7 +63,9 @@ export type RecordDnsRenewal = DomainCommand<'RecordDnsRenewal', DnsDomainRenewe
 export type RecordDnsTransferRequest = DomainCommand<'RecordDnsTransferRequest', DnsTransferRequested['data']>;
 export type ReleaseDnsDomain = DomainCommand<'ReleaseDnsDomain', DnsDomainReleased['data']>;
 export type SetDnsWhoisProxy = DomainCommand<'SetDnsWhoisProxy', DnsWhoisProxySet['data']>;
+export type HandOverDnsDomain = DomainCommand<'HandOverDnsDomain', DnsDomainHandedOver['data']>;
 export type DnsDomainCommand =
+  | HandOverDnsDomain
   | RequestDnsRegistration
   | RecordDnsRegistration
   | AbandonDnsRegistration
@@ -107,6 +119,10 @@ const evolve = (domain: DnsDomain, event: DnsDomainEvent): DnsDomain => {
         : domain;
     case 'DnsDomainReleased':
       return { status: 'NONE' };
+    case 'DnsDomainHandedOver':
+      return domain.status === 'REGISTERED'
+        ? { ...domain, accountId: event.data.toAccountId, operationId: event.data.operationId }
+        : domain;
     default:
       return assertNever(event);
   }
@@ -144,6 +160,15 @@ const decide = (command: DnsDomainCommand, domain: DnsDomain): DnsDomainEvent[] 
     }
     case 'ReleaseDnsDomain':
       return domain.status === 'REGISTERED' ? [{ type: 'DnsDomainReleased', data: command.data }] : [];
+    case 'HandOverDnsDomain': {
+      const { name, fromAccountId, toAccountId, operationId } = command.data;
+      // handed over twice (a finisher run again): nothing new
+      if (domain.status === 'REGISTERED' && domain.accountId === toAccountId && domain.operationId === operationId)
+        return [];
+      if (domain.status !== 'REGISTERED' || domain.accountId !== fromAccountId)
+        throw new IllegalTransition(`${name} is not held by the account handing it over`);
+      return [{ type: 'DnsDomainHandedOver', data: command.data }];
+    }
     case 'SetDnsWhoisProxy':
       if (domain.status !== 'REGISTERED') throw new IllegalTransition(`${command.data.name} is not registered here`);
       return domain.whoisProxy === command.data.enabled ? [] : [{ type: 'DnsWhoisProxySet', data: command.data }];

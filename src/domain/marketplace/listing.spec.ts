@@ -53,7 +53,7 @@ const notFound = (listingId = 1) => ({
 describe('a name on the marketplace', () => {
   it('is a stream per name, listed by no one at first', () => {
     expect(marketListingStream('sun.com')).toBe('market-listing-sun.com');
-    given().thenState({ open: null });
+    given().thenState({ open: null, reservation: null, leased: null, accepted: [] });
   });
 
   it('is listed once at a time, again once its listing is cancelled or has expired', () => {
@@ -131,11 +131,132 @@ describe('a name on the marketplace', () => {
     expect(openListingAt(market, at + 90 * DAY_MS)).toBeNull();
     expect(
       fold(marketListingDecider, [{ type: 'ListingUpdated', data: { name: 'sun.com', listingId: 1, terms, at } }]),
-    ).toEqual({ open: null });
+    ).toEqual({ open: null, reservation: null, leased: null, accepted: [] });
+  });
+
+  describe('bought', () => {
+    const sale = { name: 'sun.com', listingId: 1, at };
+    const reserve = (orderId = 'ord-1', buyer = 'acc-2', when = at) => ({
+      type: 'ReserveListing' as const,
+      data: { ...sale, orderId, productId: 3, buyerAccountId: buyer, priceCents: 250_000, at: when },
+    });
+    const reserved = (orderId = 'ord-1'): ListingEvent => ({
+      type: 'ListingReserved',
+      data: { ...sale, orderId, productId: 3, buyerAccountId: 'acc-2', priceCents: 250_000 },
+    });
+    const released = (orderId = 'ord-1'): ListingEvent => ({ type: 'ListingReleased', data: { ...sale, orderId } });
+    const purchase = (orderId = 'ord-1', leased = false) => ({
+      type: 'PurchaseListing' as const,
+      data: { ...sale, orderId, leased },
+    });
+    const purchased = (leased = false): ListingEvent => ({
+      type: 'ListingPurchased',
+      data: { ...sale, orderId: 'ord-1', leased, buyerAccountId: 'acc-2', priceCents: 250_000 },
+    });
+    const conflict = (message: string) => ({ code: 'CONFLICT' as const, message: exactly(message), context: {} });
+
+    it('is reserved by one order at a time, and by the same order once', () => {
+      given(created()).when(reserve()).then(reserved());
+      given(created(), reserved()).thenState({
+        reservation: { orderId: 'ord-1', productId: 3, buyerAccountId: 'acc-2', priceCents: 250_000 },
+      });
+      given(created(), reserved()).when(reserve()).thenNothing();
+      given(created(), reserved())
+        .when(reserve('ord-2', 'acc-3'))
+        .thenThrows(Refused, {
+          code: 'NOT_AVAILABLE',
+          message: exactly('sun.com is being bought by another buyer'),
+          context: {},
+        });
+    });
+
+    it('is not reserved when it is not open, nor by its own seller', () => {
+      const gone = { code: 'NOT_AVAILABLE' as const, message: exactly('sun.com is no longer listed'), context: {} };
+      given().when(reserve()).thenThrows(Refused, gone);
+      given(created(), cancelled()).when(reserve()).thenThrows(Refused, gone);
+      given(created())
+        .when(reserve('ord-1', 'acc-2', at + 90 * DAY_MS))
+        .thenThrows(Refused, gone);
+      given(created(2)).when(reserve()).thenThrows(Refused, gone);
+      given(created())
+        .when(reserve('ord-1', 'acc-1'))
+        .thenThrows(Refused, {
+          code: 'VALIDATION',
+          message: exactly('sun.com is your own listing: cancel it instead'),
+          context: {},
+        });
+    });
+
+    it('stays open to the order that reserved it past its end, and cannot be changed meanwhile', () => {
+      const market = fold(marketListingDecider, [created(), reserved()]);
+      expect(openListingAt(market, at + 90 * DAY_MS)).toMatchObject({ listingId: 1 });
+      given(created(), reserved())
+        .when({ type: 'CancelListing', data: key() })
+        .thenThrows(Refused, conflict('listing 1 is being bought: it can change again if the sale fails'));
+      given(created(), reserved())
+        .when({ type: 'UpdateListing', data: { ...key(), terms } })
+        .thenThrows(Refused, conflict('listing 1 is being bought: it can change again if the sale fails'));
+    });
+
+    it('is released by its order only, and is open again then', () => {
+      given(created(), reserved())
+        .when({ type: 'ReleaseListing', data: { ...sale, orderId: 'ord-1' } })
+        .then(released());
+      given(created(), reserved(), released()).thenState({ reservation: null, open: { listingId: 1 } });
+      given(created(), reserved())
+        .when({ type: 'ReleaseListing', data: { ...sale, orderId: 'ord-2' } })
+        .thenNothing();
+      given(created(), reserved(), released())
+        .when(reserve('ord-2', 'acc-3'))
+        .then({
+          type: 'ListingReserved',
+          data: { ...sale, orderId: 'ord-2', productId: 3, buyerAccountId: 'acc-3', priceCents: 250_000 },
+        });
+    });
+
+    it('is bought by the order that reserved it, at its price, and closes', () => {
+      given(created(), reserved()).when(purchase()).then(purchased());
+      given(created(), reserved(), purchased()).thenState({
+        open: null,
+        reservation: null,
+        leased: null,
+        accepted: [],
+      });
+      given(created(), reserved(), purchased()).when(purchase()).thenNothing();
+      given(created(), reserved())
+        .when(purchase('ord-2'))
+        .thenThrows(Refused, conflict('listing 1 is reserved for another order'));
+      given(created()).when(purchase()).thenThrows(Refused, conflict('listing 1 is not reserved for order ord-1'));
+      given(created(), reserved(), purchased(), created(2))
+        .when(purchase())
+        .thenThrows(Refused, conflict('listing 1 is not reserved for order ord-1'));
+    });
+
+    it('leased, locks the name until the lease ends', () => {
+      given(created(), reserved()).when(purchase('ord-1', true)).then(purchased(true));
+      given(created(), reserved(), purchased(true)).thenState({
+        open: null,
+        leased: { listingId: 1, buyerAccountId: 'acc-2' },
+      });
+      given(created(), reserved(), purchased(true)).when(purchase('ord-1', true)).thenNothing();
+      given(created(), reserved(), purchased(true))
+        .when(create(2))
+        .thenThrows(Refused, conflict('sun.com is leased to its buyer: it can be listed when the lease ends'));
+      const ended: ListingEvent = { type: 'ListingLeaseEnded', data: { ...sale, outcome: 'DEFAULTED' } };
+      given(created(), reserved(), purchased(true))
+        .when({ type: 'EndListingLease', data: { ...sale, outcome: 'DEFAULTED' } })
+        .then(ended);
+      given(created(), reserved(), purchased(true), ended).thenState({ leased: null });
+      given(created(), reserved(), purchased(true), ended)
+        .when({ type: 'EndListingLease', data: { ...sale, outcome: 'DEFAULTED' } })
+        .thenNothing();
+      given(created(), reserved(), purchased(true), ended).when(create(2)).then(created(2));
+    });
   });
 
   it('fails loudly on a command or an event of a newer version', () => {
-    expect(() => marketListingDecider.decide({ type: 'SellListing' } as never, { open: null })).toThrow(/unexpected/);
-    expect(() => fold(marketListingDecider, [{ type: 'ListingSold' } as never])).toThrow(/unexpected/);
+    const none = marketListingDecider.initialState();
+    expect(() => marketListingDecider.decide({ type: 'AuctionListing' } as never, none)).toThrow(/unexpected/);
+    expect(() => fold(marketListingDecider, [{ type: 'ListingAuctioned' } as never])).toThrow(/unexpected/);
   });
 });

@@ -560,6 +560,13 @@ export const VARIABLES = {
     1000,
     86_400_000,
   ),
+  marketplaceCommissionBps: integer(
+    'MARKETPLACE_COMMISSION_BPS',
+    'What the operator keeps of a marketplace sale, in basis points of each payment (1000: 10%); the seller is credited the rest',
+    1000,
+    0,
+    10_000,
+  ),
   resellerTransferPollMs: integer(
     'RESELLER_TRANSFER_POLL_MS',
     'How soon a transfer-in asks the registry again whether the losing registrar answered (up to 60 times it later on)',

@@ -2,6 +2,7 @@ import { TokenRate } from '../../domain/identity/token-bucket';
 import { Global, Module } from '@nestjs/common';
 import { ResellerSettings } from '../../application/dns-domains/reseller-settings';
 import { CommerceSettings } from '../../application/commerce/commerce-settings';
+import { MarketplaceSettings } from '../../application/marketplace/marketplace-settings';
 import { TldCatalog } from '../../application/dns-domains/tld-catalog';
 import { IdentitySettings } from '../../application/identity/identity-settings';
 import { WorkerSettings } from '../../application/operations/operation-workers';
@@ -129,6 +130,11 @@ const publicUrlOf = (config: AppConfig): string => config.values.publicUrl ?? `h
       inject: [AppConfig],
     },
     {
+      provide: MarketplaceSettings,
+      useFactory: ({ values }: AppConfig) => new MarketplaceSettings(values.marketplaceCommissionBps),
+      inject: [AppConfig],
+    },
+    {
       provide: ResolutionSettings,
       useFactory: ({ values }: AppConfig, runtime: Runtime) =>
         new ResolutionSettings(
@@ -152,6 +158,7 @@ const publicUrlOf = (config: AppConfig): string => config.values.publicUrl ?? `h
     ResellerSettings,
     ResolutionSettings,
     CommerceSettings,
+    MarketplaceSettings,
   ],
 })
 export class SettingsModule {}

@@ -12,8 +12,10 @@ import { Runtime } from '../runtime';
 import { createPool } from './database';
 import { PostgresDocumentStore } from './postgres-document-store';
 import { PostgresMarketListingIndex } from './postgres-market-listing-index';
+import { PostgresMarketOfferIndex } from './postgres-market-offer-index';
 import { PostgresPortfolioIndex } from './postgres-portfolio-index';
 import { MarketListingIndex } from '../../projections/marketplace/market-listing-index.port';
+import { MarketOfferIndex } from '../../projections/marketplace/market-offer-index.port';
 import { PortfolioIndex } from '../../projections/portfolio/portfolio-index.port';
 import { PostgresEventStore } from './postgres-event-store';
 import { PostgresNotifications } from './postgres-notifications';
@@ -59,6 +61,7 @@ class PostgresConnections implements OnApplicationShutdown {
     { provide: IdempotencyKeys, useFactory: (pool: Pool) => new PostgresIdempotencyKeys(pool), inject: [Pool] },
     { provide: PortfolioIndex, useFactory: (pool: Pool) => new PostgresPortfolioIndex(pool), inject: [Pool] },
     { provide: MarketListingIndex, useFactory: (pool: Pool) => new PostgresMarketListingIndex(pool), inject: [Pool] },
+    { provide: MarketOfferIndex, useFactory: (pool: Pool) => new PostgresMarketOfferIndex(pool), inject: [Pool] },
     {
       provide: WorkQueue,
       useFactory: (pool: Pool, notifications: PostgresNotifications) => new PostgresWorkQueue(pool, notifications),
@@ -85,6 +88,7 @@ class PostgresConnections implements OnApplicationShutdown {
     IdempotencyKeys,
     PortfolioIndex,
     MarketListingIndex,
+    MarketOfferIndex,
     WorkQueue,
     DatabaseProbe,
   ],

@@ -8,6 +8,7 @@ import { centsOf } from './prices';
 const KINDS: Readonly<Record<string, ProductKind>> = {
   registration: 'REGISTRATION',
   renewal: 'RENEWAL',
+  listed: 'LISTED',
   extmarket_a: 'EXTMARKET_A',
   extmarket_b: 'EXTMARKET_B',
 };

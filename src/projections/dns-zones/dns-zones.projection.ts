@@ -1,5 +1,5 @@
 import { Projection } from '../../application/shared/projection';
-import { DnsDomainReleased } from '../../domain/dns-domains/dns-domain';
+import { DnsDomainHandedOver, DnsDomainReleased } from '../../domain/dns-domains/dns-domain';
 import { DsRecord } from '../../domain/dns-domains/dns-setup';
 import { DNS_ZONE_EVENT_TYPES, DnsZoneEvent, hostingAfter } from '../../domain/dns-domains/dns-zone';
 import { HostingSite } from '../../domain/dns-domains/hosting';
@@ -31,13 +31,14 @@ const nextSerial = (row: DnsZoneRow | undefined, at: number): number =>
   Math.max((row?.serial ?? 0) + 1, Math.floor(at / 1000)) >>> 0;
 
 /**
- * The zones of registered names from their streams; a name released (purged, transferred out) loses its zone. Every
- * event sets what it carries, so applying the same events again in order gives the same zone.
+ * The zones of registered names from their streams; a name released (purged, transferred out) loses its zone, a name
+ * handed over to another account takes its zone along (its records keep answering until the new holder changes
+ * them). Every event sets what it carries, so applying the same events again in order gives the same zone.
  */
-export const dnsZones: Projection<DnsZoneRow, DnsZoneEvent | DnsDomainReleased> = {
+export const dnsZones: Projection<DnsZoneRow, DnsZoneEvent | DnsDomainReleased | DnsDomainHandedOver> = {
   name: 'dns-zones',
-  version: 1,
-  handles: [...DNS_ZONE_EVENT_TYPES, 'DnsDomainReleased'],
+  version: 2, // 2: names changing hands
+  handles: [...DNS_ZONE_EVENT_TYPES, 'DnsDomainReleased', 'DnsDomainHandedOver'],
   idOf: (event) => event.data.name,
   evolve: (row, event) => {
     const serial = nextSerial(row, event.data.at);
@@ -73,6 +74,8 @@ export const dnsZones: Projection<DnsZoneRow, DnsZoneEvent | DnsDomainReleased> 
         return row ? { ...row, hosting: hostingAfter(row.hosting, event), serial } : null;
       case 'DnsDomainReleased':
         return null;
+      case 'DnsDomainHandedOver':
+        return row ? { ...row, accountId: event.data.toAccountId } : null;
       default:
         return row ?? null;
     }

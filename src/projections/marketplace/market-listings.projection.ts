@@ -59,8 +59,12 @@ export const marketListings: Projection<MarketListingRow, ListingEvent> = {
         return rowOf(event);
       case 'ListingUpdated':
         return row?.listingId === event.data.listingId ? { ...row, ...termsOf(event.data.terms) } : (row ?? null);
-      default:
+      case 'ListingCancelled':
+      case 'ListingPurchased':
         return row?.listingId === event.data.listingId ? null : (row ?? null);
+      default:
+        // a reservation comes and goes while a buyer pays: the listing is still shown
+        return row ?? null;
     }
   },
 };

@@ -5,7 +5,7 @@ import { DomainNamed, DomainRewound, DomainTransferred } from '../../domain/chai
 import { AutoRenewalDisabled, AutoRenewalEnabled } from '../../domain/commerce/auto-renewal';
 import { DNS_DOMAIN_EVENT_TYPES, DnsDomainEvent } from '../../domain/dns-domains/dns-domain';
 import { DomainTagsChanged, RegistryType } from '../../domain/portfolio/domain-tags';
-import { LISTING_EVENT_TYPES, ListingEvent } from '../../domain/marketplace/listing';
+import { ListingEvent } from '../../domain/marketplace/listing';
 import { assertNever } from '../../domain/shared/assert-never';
 import { unicodeFormOf } from '../../domain/shared/idna';
 import { unicodeLabelOf } from '../../domain/shared/names';
@@ -55,8 +55,12 @@ export interface PortfolioListing {
   readonly expiresAt: number;
 }
 
+/** The listing events that change what the portfolio shows of a name's listing. */
+const PORTFOLIO_LISTING_EVENTS = ['ListingCreated', 'ListingUpdated', 'ListingCancelled', 'ListingPurchased'] as const;
+type PortfolioListingEvent = Extract<ListingEvent, { type: (typeof PORTFOLIO_LISTING_EVENTS)[number] }>;
+
 type PortfolioEvent =
-  | ListingEvent
+  | PortfolioListingEvent
   | DnsDomainEvent
   | DomainTransferred
   | DomainNamed
@@ -119,6 +123,15 @@ const evolveDns = (row: PortfolioRow | undefined, { type, data }: DnsDomainEvent
         : null;
     case 'DnsDomainRenewed':
       return row ? { ...row, expiresAt: data.expiresAt } : null;
+    case 'DnsDomainHandedOver':
+      // a new holding: the tags, the listing and the auto-renewal of the one before are not its
+      return row
+        ? {
+            ...fresh(data.toAccountId, data.operationId, 'dns', data.at),
+            ...named(data.name),
+            expiresAt: row.expiresAt,
+          }
+        : null;
     case 'DnsRegistrationAbandoned':
     case 'DnsDomainReleased':
       return null;
@@ -158,10 +171,12 @@ const rewound = (row: PortfolioRow | undefined, { replay }: DomainRewound['data'
 };
 
 /** The listing events of the row's holder, and only while the holding lasts (a listing is its seller's). */
-const evolveListing = (row: PortfolioRow | undefined, { type, data }: ListingEvent): PortfolioRow | null => {
+const evolveListing = (row: PortfolioRow | undefined, event: PortfolioListingEvent): PortfolioRow | null => {
   if (!row) return null;
-  switch (type) {
+  const ours = row.listing?.id === event.data.listingId;
+  switch (event.type) {
     case 'ListingCreated': {
+      const { data } = event;
       if (row.holder !== data.sellerAccountId) return row;
       const listing = {
         id: data.listingId,
@@ -171,28 +186,29 @@ const evolveListing = (row: PortfolioRow | undefined, { type, data }: ListingEve
       };
       return { ...row, forSale: true, listingPriceCents: listing.priceCents, listing };
     }
-    case 'ListingUpdated':
-      return row.listing?.id === data.listingId
+    case 'ListingUpdated': {
+      const { terms } = event.data;
+      return ours && row.listing
         ? {
             ...row,
-            listingPriceCents: data.terms.priceCents,
-            listing: { ...row.listing, priceCents: data.terms.priceCents, expiresAt: data.terms.expiresAt },
+            listingPriceCents: terms.priceCents,
+            listing: { ...row.listing, priceCents: terms.priceCents, expiresAt: terms.expiresAt },
           }
         : row;
+    }
     case 'ListingCancelled':
-      return row.listing?.id === data.listingId
-        ? { ...row, forSale: false, listingPriceCents: null, listing: null }
-        : row;
+    case 'ListingPurchased':
+      return ours ? { ...row, forSale: false, listingPriceCents: null, listing: null } : row;
     default:
-      return assertNever(type);
+      return assertNever(event);
   }
 };
 
 export const portfolio: Projection<PortfolioRow, PortfolioEvent> = {
   name: 'portfolio',
-  version: 5, // 3: reorganisations (DomainRewound); 4: auto-renewal; 5: listings
+  version: 6, // 3: reorganisations (DomainRewound); 4: auto-renewal; 5: listings; 6: names changing hands
   handles: [
-    ...LISTING_EVENT_TYPES,
+    ...PORTFOLIO_LISTING_EVENTS,
     ...DNS_DOMAIN_EVENT_TYPES,
     'DomainTransferred',
     'DomainNamed',
@@ -226,6 +242,7 @@ export const portfolio: Projection<PortfolioRow, PortfolioEvent> = {
       case 'ListingCreated':
       case 'ListingUpdated':
       case 'ListingCancelled':
+      case 'ListingPurchased':
         return evolveListing(row, event);
       case 'AutoRenewalEnabled':
       case 'AutoRenewalDisabled':

@@ -18,7 +18,7 @@ export interface ResellerDomainRow {
  */
 export const resellerDomains: Projection<ResellerDomainRow, DnsDomainEvent> = {
   name: 'reseller-domains',
-  version: 1,
+  version: 2, // 2: names changing hands
   handles: DNS_DOMAIN_EVENT_TYPES,
   idOf: (event) => event.data.name,
   evolve: (row, { type, data }) => {
@@ -35,6 +35,8 @@ export const resellerDomains: Projection<ResellerDomainRow, DnsDomainEvent> = {
         return row ? { ...row, status: 'REGISTERED', expiresAt: data.expiresAt } : null;
       case 'DnsDomainRenewed':
         return row ? { ...row, expiresAt: data.expiresAt } : null;
+      case 'DnsDomainHandedOver':
+        return row ? { ...row, accountId: data.toAccountId } : null;
       case 'DnsRegistrationAbandoned':
       case 'DnsDomainReleased':
         return null;

@@ -27,6 +27,7 @@ import { AddPaymentMethodUrlAction, CartGetUrlAction } from './actions/page-link
 import {
   CartAddExtmarketAAction,
   CartAddExtmarketBAction,
+  CartAddListedAction,
   CartAddRegistrationAction,
   CartAddRenewalAction,
 } from './actions/cart-additions.actions';
@@ -50,6 +51,7 @@ const ACTIONS = [
   ApiSpecsSearchAction,
   CartGetAction,
   CartAddRegistrationAction,
+  CartAddListedAction,
   CartAddExtmarketAAction,
   CartAddExtmarketBAction,
   CartAddRenewalAction,

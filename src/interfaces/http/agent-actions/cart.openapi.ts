@@ -32,7 +32,7 @@ const CART_ITEM = closed(
   ],
   {
     productId,
-    productType: { enum: ['Domain', 'DomainRenewal', 'ExtmarketA', 'ExtmarketB'] },
+    productType: { enum: ['Domain', 'DomainRenewal', 'DomainListed', 'ExtmarketA', 'ExtmarketB'] },
     productCode: { type: 'string', description: 'What is sold, by TLD: domain-registration-com, domain-renewal-io...' },
     domain: { type: 'string', description: 'As stored: lowercase, IDNs as A-labels' },
     unicodeDomain: { type: 'string', description: 'The Unicode form of an IDN' },
@@ -84,6 +84,15 @@ const additions = (name: string, more: Record<string, JsonSchema> = {}): JsonSch
 
 const listed = additions('addedProducts', { price: { type: 'string', description: "The seller's price, formatted" } });
 
+const listedOnOurs = additions('addedProducts', {
+  purchaseType: { enum: ['buy_now', 'lease_to_own'] },
+  listingPrice: { type: 'string', description: 'The whole price agreed, formatted' },
+  listingPriceCents: { ...count, description: 'The whole price agreed, in US cents' },
+  dueNow: { type: 'string', description: 'What checkout charges for it: the price, or the first payment of a lease' },
+  monthlyPayment: { type: 'string', description: 'A lease: each monthly payment after the first, formatted' },
+  termLength: { type: 'integer', minimum: 2, maximum: 120, description: 'A lease: monthly payments' },
+});
+
 const AMOUNT = closed(['amount', 'amountFormatted', 'formatted'], {
   ...money('amount'),
   formatted: { type: 'string', description: 'The same as amountFormatted' },
@@ -128,6 +137,7 @@ export const cartSchemas = (): Record<string, JsonSchema> => ({
     },
   ),
   AddToCartResponse: additions('addedProducts'),
+  AddListedDomainToCartResponse: listedOnOurs,
   AddExtmarketADomainToCartResponse: listed,
   AddExtmarketBDomainToCartResponse: listed,
   AddDomainRenewalToCartResponse: additions('addedRenewals', {
@@ -208,7 +218,9 @@ export const cartSchemas = (): Record<string, JsonSchema> => ({
         closed(['id', 'domain', 'type'], {
           id: { type: 'string', description: 'The operation delivering the line' },
           domain: text,
-          type: { enum: ['registration', 'renewal', 'extmarket_a purchase', 'extmarket_b purchase'] },
+          type: {
+            enum: ['registration', 'renewal', 'marketplace purchase', 'extmarket_a purchase', 'extmarket_b purchase'],
+          },
         }),
       ),
       lines: list(

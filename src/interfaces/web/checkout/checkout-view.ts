@@ -5,6 +5,7 @@ import { formattedUsd } from '../../../domain/shared/price';
 const WHAT: Readonly<Record<string, (years: number) => string>> = {
   REGISTRATION: (years) => `Registration, ${years} year${years === 1 ? '' : 's'}`,
   RENEWAL: (years) => `Renewal, ${years} year${years === 1 ? '' : 's'}`,
+  LISTED: () => 'Bought from its owner on our marketplace',
   EXTMARKET_A: () => 'Bought from its owner on extmarket_a',
   EXTMARKET_B: () => 'Bought from its owner on extmarket_b',
 };

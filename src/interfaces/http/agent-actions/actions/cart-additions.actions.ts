@@ -7,13 +7,21 @@ import { ProductKind } from '../../../../domain/commerce/cart-pricing';
 import { parseAskedName } from '../../../../domain/shared/names';
 import { formattedUsd } from '../../../../domain/shared/price';
 import { ActionDeclaration, AgentActionHandler, callerOf } from '../agent-action';
-import { CartAddMarketplaceBody, CartAddRegistrationBody, CartAddRenewalBody } from './cart-bodies.dto';
+import {
+  CartAddListedBody,
+  CartAddMarketplaceBody,
+  CartAddRegistrationBody,
+  CartAddRenewalBody,
+} from './cart-bodies.dto';
+import { LeaseChoice } from '../../../../domain/marketplace/listed-purchase';
+import { monthlyPaymentOf } from '../../../../domain/marketplace/lease-plan';
 import { pricedCartOf } from './cart.actions';
 import { cartSummaryOf } from './cart-views';
 
 interface AskedLine {
   readonly name: string;
   readonly quantity?: number;
+  readonly lease?: LeaseChoice;
 }
 
 /** One result per name asked, in the order asked: a name that cannot be parsed is told so and the rest go on. */
@@ -27,7 +35,10 @@ const addLines = async (
   const parsed = lines.map((line) => ({ asked: line.name, name: parseAskedName(line.name) }));
   const asks: CartAsk[] = [];
   for (const [index, { name }] of parsed.entries())
-    if (name.ok) asks.push({ kind, name, years: lines[index].quantity ?? 1 });
+    if (name.ok) {
+      const { quantity, lease } = lines[index];
+      asks.push({ kind, name, years: quantity ?? 1, ...(lease ? { lease } : {}) });
+    }
   const added: CartAskOutcome[] =
     asks.length === 0 ? [] : [...(await commands.execute(new AddCartItems(accountId, asks))).outcomes];
   const results = parsed.map(({ asked, name }) => {
@@ -160,3 +171,60 @@ const marketplaceAction = (kind: 'EXTMARKET_A' | 'EXTMARKET_B') => {
 
 export const CartAddExtmarketAAction = marketplaceAction('EXTMARKET_A');
 export const CartAddExtmarketBAction = marketplaceAction('EXTMARKET_B');
+
+/** A listed line's result: bought at once or leased, at what price, paying what now and monthly. */
+const listedResultOf = (result: Added['results'][number]) => {
+  if (!result.success) return resultOf(result);
+  const { sale, priceCents } = result.outcome as Extract<CartAskOutcome, { productId: number }>;
+  const lease = sale?.lease ?? null;
+  return {
+    ...resultOf(result),
+    purchaseType: lease ? 'lease_to_own' : 'buy_now',
+    listingPrice: formattedUsd(sale?.priceCents ?? priceCents),
+    listingPriceCents: sale?.priceCents ?? priceCents,
+    dueNow: formattedUsd(priceCents),
+    ...(lease ? { monthlyPayment: formattedUsd(monthlyPaymentOf(lease)), termLength: lease.termLength } : {}),
+  };
+};
+
+@Injectable()
+export class CartAddListedAction implements AgentActionHandler<CartAddListedBody> {
+  static readonly declaration: ActionDeclaration = {
+    name: 'svc_cart_add_domain_listed',
+    title: 'Add names listed on the marketplace to the cart',
+    description:
+      "Adds names their owners list on the service's marketplace (svc_domains_search: marketplace.source service, status registered-listed-for-sale) to the user's cart, at the listing's price, or at an offer of the user's that the seller accepted. Omit leaseToOwnOptions to buy at once; give one of the listing's plans to lease to own: the first payment is charged at checkout, the user runs the name's DNS from then on, the rest is charged monthly and the name is the user's after the last payment (a payment still missed after three tries ends the lease and the name goes back to the seller).",
+    body: CartAddListedBody,
+    access: { scope: 'cart:write' },
+    effects: { readOnly: false, idempotent: true, openWorld: true },
+    answer: 'AddListedDomainToCartResponse',
+  };
+
+  constructor(
+    private readonly queries: QueryBus,
+    private readonly commands: CommandBus,
+  ) {}
+
+  async run(body: CartAddListedBody, caller: Principal | undefined) {
+    const lines = body.domains.map((line) => ({
+      name: line.name,
+      ...(line.leaseToOwnOptions
+        ? {
+            lease: {
+              type: line.leaseToOwnOptions.type,
+              termLength: line.leaseToOwnOptions.termLength,
+              downPaymentPercentage: line.leaseToOwnOptions.downPaymentPercentage ?? null,
+            },
+          }
+        : {}),
+    }));
+    const { results, ...rest } = await addLines(
+      this.queries,
+      this.commands,
+      callerOf(caller).accountId,
+      'LISTED',
+      lines,
+    );
+    return { addedProducts: results.map(listedResultOf), ...rest };
+  }
+}

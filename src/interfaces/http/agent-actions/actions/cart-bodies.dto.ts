@@ -7,6 +7,8 @@ import {
   IsBoolean,
   IsIn,
   IsInt,
+  IsNumber,
+  IsObject,
   IsString,
   Matches,
   Max,
@@ -105,6 +107,48 @@ export class MarketplaceLine {
 export class CartAddMarketplaceBody {
   @Lines(() => MarketplaceLine, 50)
   domains!: MarketplaceLine[];
+}
+
+export class LeaseToOwnChoice {
+  @IsIn(['equal_installments', 'down_payment_plus_equal_installments'])
+  @JSONSchema({ description: "One of the listing's plans: equal monthly payments, or a down payment then equal ones" })
+  type!: 'equal_installments' | 'down_payment_plus_equal_installments';
+
+  @Min(2)
+  @Max(120)
+  @IsInt()
+  @JSONSchema({ description: "Monthly payments (after any down payment), 2 to 120 within the listing's most" })
+  termLength!: number;
+
+  @IfPresent()
+  @IsNumber({ allowNaN: false, allowInfinity: false })
+  @Min(10)
+  @Max(90)
+  @JSONSchema({ description: "Percent paid first, 10 to 90: the listing's own, for the down-payment plan only" })
+  downPaymentPercentage?: number;
+}
+
+export class ListedLine {
+  @DomainName()
+  name!: string;
+
+  @IfPresent()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => LeaseToOwnChoice)
+  @JSONSchema({ description: "Lease to own on one of the listing's plans; omit to buy at once" })
+  leaseToOwnOptions?: LeaseToOwnChoice;
+}
+
+@JSONSchema({
+  examples: [
+    { domains: [{ name: 'sunrise.com' }] },
+    { domains: [{ name: 'sunrise.com', leaseToOwnOptions: { type: 'equal_installments', termLength: 12 } }] },
+  ],
+})
+export class CartAddListedBody {
+  @Lines(() => ListedLine, 50)
+  domains!: ListedLine[];
 }
 
 export class RenewalLine {

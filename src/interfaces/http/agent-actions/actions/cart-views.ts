@@ -11,6 +11,7 @@ import { unicodeFormOf } from '../../../../domain/shared/idna';
 const PRODUCT: Readonly<Record<ProductKind, { type: string; code: (tld: string) => string }>> = {
   REGISTRATION: { type: 'Domain', code: (tld) => `domain-registration-${tld}` },
   RENEWAL: { type: 'DomainRenewal', code: (tld) => `domain-renewal-${tld}` },
+  LISTED: { type: 'DomainListed', code: (tld) => `service-listing-${tld}` },
   EXTMARKET_A: { type: 'ExtmarketA', code: (tld) => `extmarket_a-listing-${tld}` },
   EXTMARKET_B: { type: 'ExtmarketB', code: (tld) => `extmarket_b-listing-${tld}` },
 };

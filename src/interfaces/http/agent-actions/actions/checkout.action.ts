@@ -14,6 +14,7 @@ import { money } from './cart-views';
 const DELIVERY: Readonly<Record<string, string>> = {
   REGISTRATION: 'registration',
   RENEWAL: 'renewal',
+  LISTED: 'marketplace purchase',
   EXTMARKET_A: 'extmarket_a purchase',
   EXTMARKET_B: 'extmarket_b purchase',
 };
