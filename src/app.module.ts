@@ -36,7 +36,7 @@ import { MarketplaceModule } from './application/marketplace/marketplace.module'
 import { MarketListingsModule } from './projections/marketplace/market-listings.module';
 import { PaymentsModule } from './infrastructure/payments/payments.module';
 import { AutoRenewalsModule } from './projections/auto-renewals/auto-renewals.module';
-import { AutoRenewalTimerModule } from './infrastructure/engine/auto-renewal-timer';
+import { ClockTimersModule } from './infrastructure/engine/clock-timers';
 import { ResolutionHttpModule } from './interfaces/http/resolution/resolution-http.module';
 import { PartnerWeb3HttpModule } from './interfaces/http/partner-web3/partner-web3-http.module';
 import { PartnerResellerHttpModule } from './interfaces/http/partner-reseller/partner-reseller-http.module';
@@ -100,7 +100,7 @@ export class AppModule {
         MarketplaceModule,
         MarketListingsModule,
         AutoRenewalsModule,
-        AutoRenewalTimerModule,
+        ClockTimersModule,
         DnsServerModule,
         // the HTTP surfaces run in the api role only; a worker serves /health and /metrics
         ...(runtime.servesApi

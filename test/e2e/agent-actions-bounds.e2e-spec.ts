@@ -49,6 +49,13 @@ const AUTO_RENEWAL = 'svc_domain_auto_renewal_update';
 const CHECKOUT = 'svc_cart_checkout';
 const LIST = 'svc_listing_create';
 const LISTED = 'svc_cart_add_domain_listed';
+const OFFER = 'svc_offer_create';
+const OFFERS = 'svc_offers_list';
+const RESPOND = 'svc_offer_respond';
+const LEADS = 'svc_leads_list';
+const LEAD = 'svc_lead_get';
+const MESSAGES = 'svc_lead_messages_list';
+const SEND = 'svc_lead_message_send';
 const UPDATE = 'svc_listing_update';
 const CANCEL = 'svc_listing_cancel';
 const lines = (count: number) => names(count).map((name) => ({ name }));
@@ -219,6 +226,9 @@ const CASES: readonly BoundCase[] = [
   bad(LISTED, 'a lease of 1 payment', {
     domains: [{ name: 'name0.com', leaseToOwnOptions: { type: 'equal_installments', termLength: 1 } }],
   }),
+  bad(LISTED, 'a lease of 12.5 payments', {
+    domains: [{ name: 'name0.com', leaseToOwnOptions: { type: 'equal_installments', termLength: 12.5 } }],
+  }),
   bad(LISTED, 'a lease of 121 payments', {
     domains: [{ name: 'name0.com', leaseToOwnOptions: { type: 'equal_installments', termLength: 121 } }],
   }),
@@ -354,6 +364,9 @@ const CASES: readonly BoundCase[] = [
   bad(LIST, 'a lease of 1 month', {
     domains: [{ domainName: 'name0.com', leaseToOwnOptions: { type: 'equal_installments', maxTermLength: 1 } }],
   }),
+  bad(LIST, 'a lease of 12.5 months', {
+    domains: [{ domainName: 'name0.com', leaseToOwnOptions: { type: 'equal_installments', maxTermLength: 12.5 } }],
+  }),
   bad(LIST, 'a lease of 121 months', {
     domains: [{ domainName: 'name0.com', leaseToOwnOptions: { type: 'equal_installments', maxTermLength: 121 } }],
   }),
@@ -411,6 +424,7 @@ const CASES: readonly BoundCase[] = [
   ok(UPDATE, 'the largest listing id', { listings: [{ id: Number.MAX_SAFE_INTEGER }] }),
   bad(UPDATE, 'a listing id past the largest', { listings: [{ id: Number.MAX_SAFE_INTEGER + 1 }] }),
   bad(UPDATE, 'a listing id as text', { listings: [{ id: '1' }] }),
+  bad(UPDATE, 'a fractional listing id', { listings: [{ id: 1.5 }] }),
   ok(UPDATE, 'a lease taken off', { listings: [{ id: 1, leaseToOwnOptions: null }] }),
   bad(UPDATE, 'a price past the highest', { listings: [{ id: 1, priceInCents: 100_000_000_001 }] }),
   bad(UPDATE, 'an unknown property', { listings: [{ id: 1 }], force: true }),
@@ -422,6 +436,64 @@ const CASES: readonly BoundCase[] = [
   bad(CANCEL, 'a fractional listing id', { listingIds: [1.5] }),
   bad(CANCEL, 'listing ids as text', { listingIds: '1' }),
   bad(CANCEL, 'an unknown property', { listingIds: [1], reason: 'sold' }),
+  // offers (svc_offer_create is ours): prices 1 to 10^11 cents, notes 1 to 1000 characters, pages from 1;
+  // answers 1 to 50; leads: take 1 to 100, skip from 0; messages 1 to 1000 characters (a name not listed, an offer
+  // or a conversation that does not exist are refused by the marketplace itself, not by the body's shape)
+  ok(OFFER, 'a one-cent offer', { domainName: 'name0.com', priceInCents: 1 }, true),
+  ok(
+    OFFER,
+    'the highest offer, with a note of 1000 characters',
+    { domainName: 'name0.com', priceInCents: 100_000_000_000, message: 'm'.repeat(1000) },
+    true,
+  ),
+  bad(OFFER, 'an offer of 0', { domainName: 'name0.com', priceInCents: 0 }),
+  bad(OFFER, 'an offer past the highest', { domainName: 'name0.com', priceInCents: 100_000_000_001 }),
+  bad(OFFER, 'an offer of fractional cents', { domainName: 'name0.com', priceInCents: 1.5 }),
+  bad(OFFER, 'a note of 1001 characters', { domainName: 'name0.com', priceInCents: 1, message: 'm'.repeat(1001) }),
+  bad(OFFER, 'an empty note', { domainName: 'name0.com', priceInCents: 1, message: '' }),
+  bad(OFFER, 'no price', { domainName: 'name0.com' }),
+  bad(OFFER, 'an unknown property', { domainName: 'name0.com', priceInCents: 1, currency: 'EUR' }),
+  ok(OFFERS, 'page 1 of the active ones', { page: 1, group: 'active' }),
+  ok(OFFERS, 'the last page allowed, sold ones of a name', { page: 10_000, group: 'sold', domainName: 'name0.com' }),
+  bad(OFFERS, 'page 0', { page: 0 }),
+  bad(OFFERS, 'page 1.5', { page: 1.5 }),
+  bad(OFFERS, 'page 10001', { page: 10_001 }),
+  bad(OFFERS, 'group pending', { group: 'pending' }),
+  bad(OFFERS, 'an unknown property', { status: 'open' }),
+  ok(RESPOND, 'one answer', { offers: [{ id: 1, action: 'accept' }] }),
+  ok(RESPOND, '50 answers', { offers: Array.from({ length: 50 }, (_, n) => ({ id: n + 1, action: 'reject' })) }),
+  bad(RESPOND, '51 answers', { offers: Array.from({ length: 51 }, (_, n) => ({ id: n + 1, action: 'reject' })) }),
+  bad(RESPOND, 'no answer', { offers: [] }),
+  bad(RESPOND, 'a counter-offer', { offers: [{ id: 1, action: 'counter' }] }),
+  bad(RESPOND, 'an answer without its offer', { offers: [{ action: 'accept' }] }),
+  bad(RESPOND, 'an unknown property', { offers: [{ id: 1, action: 'accept', priceInCents: 5 }] }),
+  ok(LEADS, 'take 1', { take: 1 }),
+  ok(LEADS, 'take 100, skip 0, empty ones too', { take: 100, skip: 0, skipEmpty: false, domain: 'name0.com' }),
+  bad(LEADS, 'take 0', { take: 0 }),
+  bad(LEADS, 'take 2.5', { take: 2.5 }),
+  bad(RESPOND, 'a fractional offer id', { offers: [{ id: 1.5, action: 'accept' }] }),
+  bad(LEADS, 'take 101', { take: 101 }),
+  bad(LEADS, 'skip -1', { skip: -1 }),
+  bad(LEADS, 'skipEmpty as text', { skipEmpty: 'false' }),
+  bad(LEADS, 'an unknown property', { unread: true }),
+  ok(LEAD, 'a domain', { domain: 'name0.com' }, true),
+  ok(LEAD, 'a domain and a buyer id', { domain: 'name0.com', buyerId: `buy_${'0'.repeat(32)}` }, true),
+  bad(LEAD, 'a buyer id of another shape', { domain: 'name0.com', buyerId: 'acc-1' }),
+  bad(LEAD, 'no domain', { buyerId: `buy_${'0'.repeat(32)}` }),
+  bad(LEAD, 'an unknown property', { domain: 'name0.com', sellerId: 'x' }),
+  ok(MESSAGES, 'a conversation', { conversationId: 1 }, true),
+  ok(MESSAGES, 'a conversation and a cursor', { conversationId: 1, cursor: '20' }, true),
+  bad(MESSAGES, 'conversation 0', { conversationId: 0 }),
+  bad(MESSAGES, 'a cursor of another shape', { conversationId: 1, cursor: 'older' }),
+  bad(MESSAGES, 'a conversation id as text', { conversationId: '1' }),
+  bad(MESSAGES, 'an unknown property', { conversationId: 1, take: 5 }),
+  ok(SEND, 'a message of 1 character', { conversationId: 1, content: 'a' }, true),
+  ok(SEND, 'a message of 1000 characters', { conversationId: 1, content: 'a'.repeat(1000) }, true),
+  ok(SEND, 'a message of 1000 emoji', { conversationId: 1, content: '🙂'.repeat(1000) }, true),
+  bad(SEND, 'a message of 1001 characters', { conversationId: 1, content: 'a'.repeat(1001) }),
+  bad(SEND, 'an empty message', { conversationId: 1, content: '' }),
+  bad(SEND, 'no conversation', { content: 'a' }),
+  bad(SEND, 'an unknown property', { conversationId: 1, content: 'a', to: 'seller' }),
   // the three open searches: 2 to 200 characters
   ...KNOWLEDGE.flatMap((action) => [
     ok(action, 'a query of 2 characters', { query: 'ds' }),

@@ -4,10 +4,12 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { CommandBus } from '@nestjs/cqrs';
+import { randomUUID } from 'node:crypto';
 import { AddAccountFunds } from '../../src/application/commerce/operator-commerce.commands';
 import { AGENT_SCOPES } from '../../src/domain/identity/scopes';
 import { routeCatalog } from '../../src/interfaces/http/shared/route-catalog';
 import { Agent, newAgent } from '../support/agent';
+import { newHolder } from '../support/market';
 import { createTestApp, TestApp } from '../support/test-app';
 
 /** The part 1 actions of surface A (`interface-spec.md` Surface A) and the tags the portfolio filters by. */
@@ -38,6 +40,13 @@ const ACTIONS = [
   'svc_listing_create',
   'svc_listing_update',
   'svc_listing_cancel',
+  'svc_offer_create',
+  'svc_offers_list',
+  'svc_offer_respond',
+  'svc_leads_list',
+  'svc_lead_get',
+  'svc_lead_messages_list',
+  'svc_lead_message_send',
 ];
 const OPEN = ['svc_knowledge_base_search', 'svc_developer_docs_search', 'svc_api_specs_search'];
 const SCOPE_OF: Record<string, string> = {
@@ -64,7 +73,16 @@ const SCOPE_OF: Record<string, string> = {
   svc_listing_create: 'portfolio:write',
   svc_listing_update: 'portfolio:write',
   svc_listing_cancel: 'portfolio:write',
+  svc_offer_create: 'cart:write',
+  svc_offers_list: 'portfolio:read',
+  svc_offer_respond: 'portfolio:write',
+  svc_leads_list: 'portfolio:read',
+  svc_lead_get: 'portfolio:write',
+  svc_lead_messages_list: 'portfolio:read',
+  svc_lead_message_send: 'portfolio:write',
 };
+/** A name another user lists for the offer and lead actions (their conversation's id is known once it starts). */
+const TOOL_LISTING = `tool-listing-${randomUUID().slice(0, 8)}.com`;
 /** A body each action accepts. */
 const BODY: Record<string, Record<string, unknown>> = {
   svc_domains_search: { query: ['coffee shop', 'sunrise.com'], tlds: ['com', 'net'] },
@@ -104,6 +122,13 @@ const BODY: Record<string, Record<string, unknown>> = {
   svc_listing_create: { domains: [{ domainName: 'nothing-here.com', priceInCents: 100 }] },
   svc_listing_update: { listings: [{ id: 1, priceInCents: 100 }] },
   svc_listing_cancel: { listingIds: [1] },
+  svc_offer_create: { domainName: TOOL_LISTING, priceInCents: 100 },
+  svc_offers_list: { group: 'active' },
+  svc_offer_respond: { offers: [{ id: 1, action: 'reject' }] },
+  svc_leads_list: { take: 5 },
+  svc_lead_get: { domain: TOOL_LISTING },
+  svc_lead_messages_list: { conversationId: 1 },
+  svc_lead_message_send: { conversationId: 1, content: 'hello' },
 };
 
 describe('surface A: one action registry behind the routes, the OpenAPI document and the MCP endpoint', () => {
@@ -128,6 +153,11 @@ describe('surface A: one action registry behind the routes, the OpenAPI document
       .get(CommandBus)
       .execute(new AddAccountFunds(agent.accountId, 'grant-1', 'BALANCE', 100_000, 'test'));
     await agent.action('svc_contact_create', BODY.svc_contact_create);
+    const seller = await newHolder(subject, [TOOL_LISTING]);
+    await seller.action('svc_listing_create', { domains: [{ domainName: TOOL_LISTING, priceInCents: 10_000 }] });
+    const { conversation } = (await agent.action('svc_lead_get', BODY.svc_lead_get)).body;
+    BODY.svc_lead_messages_list = { conversationId: conversation.id };
+    BODY.svc_lead_message_send = { conversationId: conversation.id, content: 'hello' };
     await subject.settled();
     document = (await subject.app.inject({ method: 'GET', url: '/mcp/v1/openapi.json' })).json();
   });

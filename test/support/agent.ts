@@ -8,6 +8,8 @@ import { Reply } from './web3-partner';
 /** A user of surface A with an agent API key (all scopes unless narrower ones are given). */
 export interface Agent {
   readonly accountId: string;
+  /** Where the service mails the user. */
+  readonly email: string;
   readonly key: string;
   /** `POST /mcp/v1/actions/<name>` with this agent's key (or another credential, or none). */
   action(name: string, body?: unknown, credential?: string | null): Promise<Reply>;
@@ -29,5 +31,5 @@ export const newAgent = async (subject: TestApp, scopes: string[] = []): Promise
     });
     return { status: response.statusCode, body: response.body ? response.json() : undefined };
   };
-  return { accountId, key, action };
+  return { accountId, email, key, action };
 };

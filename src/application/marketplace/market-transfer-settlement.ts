@@ -5,8 +5,10 @@ import { dnsDomainDecider, dnsDomainStream } from '../../domain/dns-domains/dns-
 import { marketLeaseDecider, marketLeaseStream } from '../../domain/marketplace/lease';
 import { marketListingDecider, marketListingStream } from '../../domain/marketplace/listing';
 import { marketTransferKindOf } from '../../domain/marketplace/market-transfer';
-import { decideSaleSettlement, leaseIdOf } from '../../domain/marketplace/sale-settlement';
+import { decideLeaseEnd, decideSaleSettlement, leaseIdOf } from '../../domain/marketplace/sale-settlement';
+import { marketOfferDecider, marketOfferStream } from '../../domain/marketplace/offer';
 import { ExistingOperation } from '../../domain/operations/operation';
+import { DomainError } from '../../domain/shared/errors';
 import { OperationFinisher } from '../operations/operation-finishers';
 import { Registry } from '../registry/registry.port';
 import { StreamWrite } from '../shared/event-store.port';
@@ -27,7 +29,9 @@ export class MarketTransferSettlement implements OperationFinisher {
 
   async settle(streams: StreamReader, op: ExistingOperation, at: number): Promise<StreamWrite[]> {
     const kind = marketTransferKindOf(op.type);
-    if ((kind !== 'PURCHASE' && kind !== 'LEASE') || !op.paidBy || !op.domain) return [];
+    if (!kind || !op.domain) return [];
+    if (kind === 'LEASE_COMPLETION' || kind === 'LEASE_DEFAULT') return this.leaseEnded(streams, op, kind, at);
+    if (!op.paidBy) return [];
     const { orderId, productId } = op.paidBy;
     const order = placedOf((await streams.load(orderStream(orderId), orderDecider)).state);
     const { sale } = order.lines.find(({ line }) => line.productId === productId)!.line;
@@ -37,6 +41,7 @@ export class MarketTransferSettlement implements OperationFinisher {
     const listing = await streams.load(marketListingStream(name), marketListingDecider);
     const sellerFunds = await streams.load(accountFundsStream(sale.sellerAccountId), accountFundsDecider);
     const lease = await streams.load(marketLeaseStream(leaseIdOf(orderId, productId)), marketLeaseDecider);
+    const marketNow = await this.registry.now();
     const decision = decideSaleSettlement(
       {
         completed: op.status === 'COMPLETED',
@@ -47,16 +52,69 @@ export class MarketTransferSettlement implements OperationFinisher {
         productId,
         sale,
         commissionBasisPoints: this.settings.commissionBasisPoints,
-        marketNow: await this.registry.now(),
+        marketNow,
         at,
       },
       { domain: domain.state, listing: listing.state, sellerFunds: sellerFunds.state, lease: lease.state },
     );
+    const offerWrites =
+      op.status === 'COMPLETED' && sale.offerId !== null
+        ? await this.offerCompleted(streams, sale.offerId, orderId, marketNow)
+        : [];
     return [
       writeAfter(domain, decision.domain),
       writeAfter(listing, decision.listing),
       writeAfter(sellerFunds, decision.sellerFunds),
       writeAfter(lease, decision.lease),
+      ...offerWrites,
     ];
+  }
+
+  /** A lease's end went through at the registry (or not): the name and its listing follow. */
+  private async leaseEnded(
+    streams: StreamReader,
+    op: ExistingOperation,
+    kind: 'LEASE_COMPLETION' | 'LEASE_DEFAULT',
+    at: number,
+  ): Promise<StreamWrite[]> {
+    const leaseId = op.dependencies[0]?.parameters.leaseId;
+    if (typeof leaseId !== 'string') return [];
+    const { state: lease } = await streams.load(marketLeaseStream(leaseId), marketLeaseDecider);
+    if (lease.status === 'NONE') return [];
+    const { name, listingId, sellerAccountId, buyerAccountId } = lease;
+    const domain = await streams.load(dnsDomainStream(name), dnsDomainDecider);
+    const listing = await streams.load(marketListingStream(name), marketListingDecider);
+    const decision = decideLeaseEnd(
+      {
+        outcome: kind === 'LEASE_COMPLETION' ? 'COMPLETED' : 'DEFAULTED',
+        completed: op.status === 'COMPLETED',
+        operationId: op.id,
+        name,
+        listingId,
+        sellerAccountId,
+        buyerAccountId,
+        at,
+      },
+      { domain: domain.state, listing: listing.state },
+    );
+    return [writeAfter(domain, decision.domain), writeAfter(listing, decision.listing)];
+  }
+
+  /** The accepted offer the sale was paid at is completed; one that can no longer be (it expired meanwhile) stays. */
+  private async offerCompleted(streams: StreamReader, offerId: number, orderId: string, at: number) {
+    const offer = await streams.load(marketOfferStream(offerId), marketOfferDecider);
+    if (offer.state.status === 'NONE') return [];
+    try {
+      const { name } = offer.state;
+      return [
+        writeAfter(
+          offer,
+          marketOfferDecider.decide({ type: 'CompleteOffer', data: { offerId, name, orderId, at } }, offer.state),
+        ),
+      ];
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      return [];
+    }
   }
 }

@@ -1,5 +1,6 @@
 import { deciderSpec } from '../../../test/support/decider-spec';
 import { exactly } from '../../../test/support/decision-spec';
+import { LeaseChoice } from '../marketplace/listed-purchase';
 import { fold } from '../shared/decider';
 import { Refused } from '../shared/errors';
 import { AddToCart, CART_MAX_LINES, cartAdditionsOf, cartDecider, CartEvent, CartItem, cartStream } from './cart';
@@ -129,6 +130,81 @@ describe('a cart', () => {
     given(...three)
       .when({ type: 'RemoveFromCart', data: { accountId, productIds: [9], at } })
       .thenNothing();
+  });
+
+  describe('a listed name leased', () => {
+    const lease = (change: Partial<LeaseChoice> = {}): LeaseChoice => ({
+      type: 'down_payment_plus_equal_installments',
+      termLength: 12,
+      downPaymentPercentage: 20,
+      ...change,
+    });
+    const listed = (choice?: LeaseChoice, addedPriceCents = 50_000): CartItem => ({
+      kind: 'LISTED',
+      domain: 'sun.com',
+      quantity: 1,
+      addedPriceCents,
+      ...(choice ? { lease: choice } : {}),
+    });
+    const changed = (choice?: LeaseChoice, addedPriceCents = 50_000): CartEvent => ({
+      type: 'CartLineChanged',
+      data: { accountId, productId: 1, quantity: 1, addedPriceCents, ...(choice ? { lease: choice } : {}), at },
+    });
+    const eventsOf = (given: CartEvent[], item: CartItem) =>
+      cartAdditionsOf(fold(cartDecider, given), add(item).data).events;
+    const linesAfter = (...events: CartEvent[]) => fold(cartDecider, events).lines;
+
+    it('keeps the plan its buyer picked on its line', () => {
+      given()
+        .when(add(listed(lease())))
+        .then(added(1, listed(lease())));
+      expect(linesAfter(added(1, listed(lease())))).toStrictEqual([
+        { productId: 1, kind: 'LISTED', domain: 'sun.com', quantity: 1, addedPriceCents: 50_000, lease: lease() },
+      ]);
+    });
+
+    it('changes nothing when asked again on the same plan, told anew', () => {
+      given(added(1, listed(lease())))
+        .when(add(listed(lease())))
+        .thenNothing();
+      const same = lease();
+      given(added(1, listed(same)))
+        .when(add(listed(same)))
+        .thenNothing();
+    });
+
+    it('changes its line to another term, plan type or down payment', () => {
+      const others = [
+        lease({ termLength: 24 }),
+        // the type alone told apart: the cart keeps plans as asked, listedOfferOf checks them against the listing
+        lease({ type: 'equal_installments' }),
+        lease({ downPaymentPercentage: 30 }),
+      ];
+      for (const other of others) {
+        given(added(1, listed(lease())))
+          .when(add(listed(other)))
+          .then(changed(other));
+        expect(linesAfter(added(1, listed(lease())), changed(other))).toMatchObject([{ productId: 1, lease: other }]);
+      }
+    });
+
+    it('is bought at once when asked again without a plan, and leased when asked again with one', () => {
+      expect(eventsOf([added(1, listed(lease()))], listed(undefined, 250_000))).toStrictEqual([
+        changed(undefined, 250_000),
+      ]);
+      expect(linesAfter(added(1, listed(lease())), changed(undefined, 250_000))).toStrictEqual([
+        { productId: 1, kind: 'LISTED', domain: 'sun.com', quantity: 1, addedPriceCents: 250_000 },
+      ]);
+      // at the same price too: the plan alone changes the line
+      expect(eventsOf([added(1, listed(lease()))], listed())).toStrictEqual([changed()]);
+      expect(linesAfter(added(1, listed(lease())), changed())).toStrictEqual([
+        { productId: 1, kind: 'LISTED', domain: 'sun.com', quantity: 1, addedPriceCents: 50_000 },
+      ]);
+      expect(eventsOf([added(1, listed())], listed(lease()))).toStrictEqual([changed(lease())]);
+      expect(linesAfter(added(1, listed()), changed(lease()))).toStrictEqual([
+        { productId: 1, kind: 'LISTED', domain: 'sun.com', quantity: 1, addedPriceCents: 50_000, lease: lease() },
+      ]);
+    });
   });
 
   it('fails loudly on a command or an event of a newer version', () => {

@@ -3,6 +3,7 @@
 // is then one never created, which releases nothing).
 import { decisionSpec, exactly } from '../../../test/support/decision-spec';
 import { ORDER_AT as at, orderLine, orderPaid, orderPlaced } from '../../../test/support/order-events';
+import { ListedSale } from '../marketplace/listed-purchase';
 import { fold } from '../shared/decider';
 import { Refused } from '../shared/errors';
 import { accountFundsDecider, AccountFundsEvent } from './account-funds';
@@ -134,6 +135,26 @@ describe('checkout', () => {
           ),
         ],
       });
+  });
+
+  it('places a listed name with the sale it was quoted, and a line quoted without one with no sale at all', () => {
+    const lines = [line(1, 'LISTED'), line(2)];
+    const sale: ListedSale = { listingId: 7, sellerAccountId: 'acc-2', priceCents: 1000, offerId: null, lease: null };
+    const facts = factsOf(lines, {}, null, [{ priceCents: 1000, sale }, { priceCents: 1000 }]);
+    const states = {
+      cart: fold(cartDecider, inCart(...lines)),
+      funds: accountFundsDecider.initialState(),
+      promo: promoCodeDecider.initialState(),
+      order: orderDecider.initialState(),
+    };
+    const { order } = decideCheckout(request(), facts, states);
+    // strictly: a line bought otherwise has no sale key, not one left undefined
+    expect(order).toStrictEqual([
+      orderPlaced([
+        orderLine(1, { kind: 'LISTED', salesTaxCents: 200, cardCents: 1200, sale }),
+        orderLine(2, { salesTaxCents: 200, cardCents: 1200 }),
+      ]),
+    ]);
   });
 
   it('needs no card, nor keeps one, when the funds pay it all', () => {

@@ -420,8 +420,10 @@ describe('a lease', () => {
       expect(nextChargeTimeOf(leaseAfter(started, paid(2)))).toBe(dueAt(3));
     });
 
-    it('has none before the start nor after the end', () => {
-      for (const lease of [leaseAfter(), leaseAfter(...paidUp), leaseAfter(...lapsed)]) {
+    it('has none before the start nor after the end, nor between the last payment and the completion it brings', () => {
+      const lastPaid = leaseAfter(...paidUp.filter((event) => event.type !== 'LeaseCompleted'));
+      expect(lastPaid.status).toBe('ACTIVE');
+      for (const lease of [leaseAfter(), leaseAfter(...paidUp), leaseAfter(...lapsed), lastPaid]) {
         expect(nextChargeOf(lease, dueAt(4))).toBeNull();
         expect(nextChargeTimeOf(lease)).toBeNull();
       }

@@ -77,8 +77,9 @@ const chargeAfter = ({ schedule, paid, missedAttempts }: StartedLease): LeaseCha
   };
 };
 
+/** None once every payment is in: between the last payment and the completion it brings, there is nothing due. */
 const pendingChargeOf = (lease: MarketLease): LeaseCharge | null =>
-  lease.status === 'ACTIVE' ? chargeAfter(lease) : null;
+  lease.status === 'ACTIVE' && lease.paid < lease.schedule.length ? chargeAfter(lease) : null;
 
 /** The charge to try at `now`: none before its attempt's time, nor once the lease ended. */
 export const nextChargeOf = (lease: MarketLease, now: number): LeaseCharge | null => {

@@ -2,7 +2,15 @@ import { deciderSpec } from '../../../test/support/decider-spec';
 import { exactly } from '../../../test/support/decision-spec';
 import { fold } from '../shared/decider';
 import { NotFound, Refused } from '../shared/errors';
-import { ListingEvent, marketListingDecider, marketListingStream, openListingAt } from './listing';
+import {
+  acceptedOfferOf,
+  LISTING_EVENT_TYPES,
+  ListingCommand,
+  ListingEvent,
+  marketListingDecider,
+  marketListingStream,
+  openListingAt,
+} from './listing';
 import { DAY_MS, ListingTerms } from './listing-terms';
 
 const at = Date.UTC(2026, 10, 27);
@@ -49,6 +57,26 @@ const notFound = (listingId = 1) => ({
   message: exactly(`listing ${listingId} was not found`),
   context: { id: String(listingId) },
 });
+
+const sale = { name: 'sun.com', listingId: 1, at };
+const reserve = (orderId = 'ord-1', buyer = 'acc-2', when = at) => ({
+  type: 'ReserveListing' as const,
+  data: { ...sale, orderId, productId: 3, buyerAccountId: buyer, priceCents: 250_000, at: when },
+});
+const reserved = (orderId = 'ord-1'): ListingEvent => ({
+  type: 'ListingReserved',
+  data: { ...sale, orderId, productId: 3, buyerAccountId: 'acc-2', priceCents: 250_000 },
+});
+const released = (orderId = 'ord-1'): ListingEvent => ({ type: 'ListingReleased', data: { ...sale, orderId } });
+const purchase = (orderId = 'ord-1', leased = false) => ({
+  type: 'PurchaseListing' as const,
+  data: { ...sale, orderId, leased },
+});
+const purchased = (leased = false): ListingEvent => ({
+  type: 'ListingPurchased',
+  data: { ...sale, orderId: 'ord-1', leased, buyerAccountId: 'acc-2', priceCents: 250_000 },
+});
+const conflict = (message: string) => ({ code: 'CONFLICT' as const, message: exactly(message), context: {} });
 
 describe('a name on the marketplace', () => {
   it('is a stream per name, listed by no one at first', () => {
@@ -135,26 +163,6 @@ describe('a name on the marketplace', () => {
   });
 
   describe('bought', () => {
-    const sale = { name: 'sun.com', listingId: 1, at };
-    const reserve = (orderId = 'ord-1', buyer = 'acc-2', when = at) => ({
-      type: 'ReserveListing' as const,
-      data: { ...sale, orderId, productId: 3, buyerAccountId: buyer, priceCents: 250_000, at: when },
-    });
-    const reserved = (orderId = 'ord-1'): ListingEvent => ({
-      type: 'ListingReserved',
-      data: { ...sale, orderId, productId: 3, buyerAccountId: 'acc-2', priceCents: 250_000 },
-    });
-    const released = (orderId = 'ord-1'): ListingEvent => ({ type: 'ListingReleased', data: { ...sale, orderId } });
-    const purchase = (orderId = 'ord-1', leased = false) => ({
-      type: 'PurchaseListing' as const,
-      data: { ...sale, orderId, leased },
-    });
-    const purchased = (leased = false): ListingEvent => ({
-      type: 'ListingPurchased',
-      data: { ...sale, orderId: 'ord-1', leased, buyerAccountId: 'acc-2', priceCents: 250_000 },
-    });
-    const conflict = (message: string) => ({ code: 'CONFLICT' as const, message: exactly(message), context: {} });
-
     it('is reserved by one order at a time, and by the same order once', () => {
       given(created()).when(reserve()).then(reserved());
       given(created(), reserved()).thenState({
@@ -198,13 +206,16 @@ describe('a name on the marketplace', () => {
         .thenThrows(Refused, conflict('listing 1 is being bought: it can change again if the sale fails'));
     });
 
-    it('is released by its order only, and is open again then', () => {
+    it('is released by its order only, once, and is open again then', () => {
       given(created(), reserved())
         .when({ type: 'ReleaseListing', data: { ...sale, orderId: 'ord-1' } })
         .then(released());
       given(created(), reserved(), released()).thenState({ reservation: null, open: { listingId: 1 } });
       given(created(), reserved())
         .when({ type: 'ReleaseListing', data: { ...sale, orderId: 'ord-2' } })
+        .thenNothing();
+      given(created(), reserved(), released())
+        .when({ type: 'ReleaseListing', data: { ...sale, orderId: 'ord-1' } })
         .thenNothing();
       given(created(), reserved(), released())
         .when(reserve('ord-2', 'acc-3'))
@@ -252,6 +263,100 @@ describe('a name on the marketplace', () => {
         .thenNothing();
       given(created(), reserved(), purchased(true), ended).when(create(2)).then(created(2));
     });
+  });
+
+  describe('with an offer accepted', () => {
+    const payBy = at + 7 * DAY_MS;
+    const accept = (offerId = 41, listingId = 1, when = at) => ({
+      type: 'AcceptListingOffer' as const,
+      data: { ...sale, listingId, offerId, buyerAccountId: 'acc-2', priceCents: 200_000, payBy, at: when },
+    });
+    const accepted = (offerId = 41, buyer = 'acc-2', due = payBy): ListingEvent => ({
+      type: 'ListingOfferAccepted',
+      data: { ...sale, offerId, buyerAccountId: buyer, priceCents: 200_000, payBy: due },
+    });
+    const offer = (offerId = 41, buyer = 'acc-2', due = payBy) => ({
+      offerId,
+      buyerAccountId: buyer,
+      priceCents: 200_000,
+      payBy: due,
+    });
+    const updated: ListingEvent = { type: 'ListingUpdated', data: { ...sale, terms } };
+
+    it("lets its buyer buy the open listing at the offer's price until it is due, accepted once", () => {
+      given(created()).when(accept()).then(accepted());
+      given(created(), accepted()).thenState({ accepted: [offer()] });
+      given(created(), accepted()).when(accept()).thenNothing();
+      given(created(), accepted(41), accepted(42)).when(accept()).thenNothing();
+      given(created(), accepted(41)).when(accept(42)).then(accepted(42));
+      given(created(), accepted(41), accepted(42)).thenState({ accepted: [offer(41), offer(42)] });
+    });
+
+    it('is refused once the listing is closed, or for another listing', () => {
+      const closed = {
+        code: 'NOT_AVAILABLE' as const,
+        message: exactly('listing 1 is closed: offer 41 can no longer be accepted'),
+        context: {},
+      };
+      given().when(accept()).thenThrows(Refused, closed);
+      given(created(), cancelled()).when(accept()).thenThrows(Refused, closed);
+      given(created(), reserved(), purchased()).when(accept()).thenThrows(Refused, closed);
+      given(created())
+        .when(accept(41, 1, at + 90 * DAY_MS))
+        .thenThrows(Refused, closed);
+      given(created(2)).when(accept()).thenThrows(Refused, closed);
+      given(created())
+        .when(accept(41, 2))
+        .thenThrows(Refused, {
+          ...closed,
+          message: exactly('listing 2 is closed: offer 41 can no longer be accepted'),
+        });
+    });
+
+    it("tells the buyer's offer accepted last that is not yet due, and not another buyer's", () => {
+      const market = fold(marketListingDecider, [
+        created(),
+        accepted(41),
+        accepted(42, 'acc-3', payBy + DAY_MS),
+        accepted(43, 'acc-2', payBy + DAY_MS),
+      ]);
+      expect(acceptedOfferOf(market, 'acc-2', at)).toEqual(offer(43, 'acc-2', payBy + DAY_MS));
+      expect(acceptedOfferOf(market, 'acc-2', payBy + DAY_MS - 1)).toEqual(offer(43, 'acc-2', payBy + DAY_MS));
+      expect(acceptedOfferOf(market, 'acc-2', payBy + DAY_MS)).toBeNull();
+      const dueFirst = fold(marketListingDecider, [created(), accepted(43, 'acc-2', payBy + DAY_MS), accepted(41)]);
+      expect(acceptedOfferOf(dueFirst, 'acc-2', payBy - 1)).toEqual(offer(41));
+      expect(acceptedOfferOf(dueFirst, 'acc-2', payBy)).toEqual(offer(43, 'acc-2', payBy + DAY_MS));
+      expect(acceptedOfferOf(market, 'acc-3', at)).toEqual(offer(42, 'acc-3', payBy + DAY_MS));
+      expect(acceptedOfferOf(market, 'acc-4', at)).toBeNull();
+    });
+
+    it('keeps its offers while the listing changes or is reserved, and forgets them once it is closed or listed anew', () => {
+      given(created(), accepted(), updated, reserved(), released()).thenState({ accepted: [offer()] });
+      given(created(), accepted(), cancelled()).thenState({ accepted: [] });
+      given(created(), accepted(), reserved(), purchased()).thenState({ accepted: [] });
+      given(created(), accepted(), created(2, 'acc-1', at + 90 * DAY_MS)).thenState({ accepted: [] });
+    });
+  });
+
+  it('tells its subscribers about every event it records', () => {
+    const decided = (history: ListingEvent[], command: ListingCommand) =>
+      marketListingDecider.decide(command, fold(marketListingDecider, history));
+    const bought = [created(), reserved()];
+    const acceptance = { ...sale, offerId: 41, buyerAccountId: 'acc-2', priceCents: 200_000, payBy: at + DAY_MS };
+    const recorded = new Set(
+      [
+        ...decided([], create()),
+        ...decided([created()], { type: 'UpdateListing', data: { ...key(), terms } }),
+        ...decided([created()], { type: 'CancelListing', data: key() }),
+        ...decided([created()], reserve()),
+        ...decided(bought, { type: 'ReleaseListing', data: { ...sale, orderId: 'ord-1' } }),
+        ...decided(bought, purchase('ord-1', true)),
+        ...decided([created()], { type: 'AcceptListingOffer', data: acceptance }),
+        ...decided([...bought, purchased(true)], { type: 'EndListingLease', data: { ...sale, outcome: 'COMPLETED' } }),
+      ].map((event) => event.type),
+    );
+    expect(recorded.size).toBe(LISTING_EVENT_TYPES.length);
+    expect(new Set(LISTING_EVENT_TYPES)).toEqual(recorded);
   });
 
   it('fails loudly on a command or an event of a newer version', () => {

@@ -115,3 +115,91 @@ export const decideSaleSettlement = (
     : [];
   return { domain, listing, sellerFunds, lease };
 };
+
+export interface InstalmentPaymentFacts {
+  readonly leaseId: string;
+  readonly number: number;
+  readonly paymentId: string;
+  readonly commissionBasisPoints: number;
+  readonly at: number;
+}
+
+/**
+ * A lease's monthly payment was taken: the lease records it (the last one completes the lease) and the seller is
+ * credited it less the commission, once per payment.
+ */
+export const decideInstalmentPayment = (
+  facts: InstalmentPaymentFacts,
+  states: { readonly lease: MarketLease; readonly sellerFunds: AccountFunds },
+): { readonly lease: readonly LeaseEvent[]; readonly sellerFunds: readonly AccountFundsEvent[] } => {
+  const { lease: state } = states;
+  if (state.status === 'NONE') return { lease: [], sellerFunds: [] };
+  const { leaseId, number, paymentId, at } = facts;
+  const { name, sellerAccountId, schedule } = state;
+  const lease = marketLeaseDecider.decide(
+    { type: 'RecordInstalmentPaid', data: { leaseId, name, number, paymentId, at } },
+    state,
+  );
+  const paid = lease.find((event) => event.type === 'InstalmentPaid');
+  if (!paid || paid.type !== 'InstalmentPaid') return { lease, sellerFunds: [] };
+  const proceeds = sellerProceedsOf(paid.data.amountCents, facts.commissionBasisPoints);
+  const reason = `lease of ${name}: payment ${number} of ${schedule.length}`;
+  const entryId = `market-lease:${leaseId}:${number}`;
+  const sellerFunds =
+    proceeds === 0
+      ? []
+      : accountFundsDecider.decide(
+          {
+            type: 'AddFunds',
+            data: { accountId: sellerAccountId, entryId, pot: 'BALANCE', amountCents: proceeds, reason, at },
+          },
+          states.sellerFunds,
+        );
+  return { lease, sellerFunds };
+};
+
+export interface LeaseEndFacts {
+  readonly outcome: 'COMPLETED' | 'DEFAULTED';
+  /** The operation that changed the name's contacts at the registry completed. */
+  readonly completed: boolean;
+  readonly operationId: string;
+  readonly name: string;
+  readonly listingId: number;
+  readonly sellerAccountId: string;
+  readonly buyerAccountId: string;
+  readonly at: number;
+}
+
+/**
+ * A lease's end went through at the registry. Paid up: the lessee is the registrant now, and the name is free to be
+ * listed again. Defaulted: the name goes back to the seller's portfolio (its registrant never changed) and is free.
+ * An end the registry refused changes nothing here: the name stays locked until it is tried again.
+ */
+export const decideLeaseEnd = (
+  facts: LeaseEndFacts,
+  states: { readonly domain: DnsDomain; readonly listing: MarketListing },
+): { readonly domain: readonly DnsDomainEvent[]; readonly listing: readonly ListingEvent[] } => {
+  if (!facts.completed) return { domain: [], listing: [] };
+  const { name, listingId, outcome, at } = facts;
+  const listing = marketListingDecider.decide(
+    { type: 'EndListingLease', data: { name, listingId, outcome, at } },
+    states.listing,
+  );
+  const domain =
+    outcome === 'DEFAULTED'
+      ? dnsDomainDecider.decide(
+          {
+            type: 'HandOverDnsDomain',
+            data: {
+              name,
+              operationId: facts.operationId,
+              fromAccountId: facts.buyerAccountId,
+              toAccountId: facts.sellerAccountId,
+              at,
+            },
+          },
+          states.domain,
+        )
+      : [];
+  return { domain, listing };
+};

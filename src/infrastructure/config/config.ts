@@ -567,6 +567,13 @@ export const VARIABLES = {
     0,
     10_000,
   ),
+  marketplaceLeaseCheckMs: integer(
+    'MARKETPLACE_LEASE_CHECK_MS',
+    'How often a worker looks for lease-to-own payments that are due (also whenever the sandbox registry clock moves)',
+    3_600_000,
+    1000,
+    86_400_000,
+  ),
   resellerTransferPollMs: integer(
     'RESELLER_TRANSFER_POLL_MS',
     'How soon a transfer-in asks the registry again whether the losing registrar answered (up to 60 times it later on)',

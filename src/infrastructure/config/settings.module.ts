@@ -131,7 +131,8 @@ const publicUrlOf = (config: AppConfig): string => config.values.publicUrl ?? `h
     },
     {
       provide: MarketplaceSettings,
-      useFactory: ({ values }: AppConfig) => new MarketplaceSettings(values.marketplaceCommissionBps),
+      useFactory: ({ values }: AppConfig) =>
+        new MarketplaceSettings(values.marketplaceCommissionBps, values.marketplaceLeaseCheckMs),
       inject: [AppConfig],
     },
     {

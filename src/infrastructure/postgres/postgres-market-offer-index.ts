@@ -51,6 +51,7 @@ export class PostgresMarketOfferIndex extends MarketOfferIndex {
     return { rows: [], total: Number(counted.rows[0].count) };
   }
 
+  /** `OpenOffers`: the offers its end closes. */
   async openOn(listingId: number): Promise<readonly MarketOfferRow[]> {
     const { rows } = await this.pool.query<{ doc: MarketOfferRow }>(
       `select d.doc from market_offer_entries e

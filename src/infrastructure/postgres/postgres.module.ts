@@ -16,6 +16,7 @@ import { PostgresMarketOfferIndex } from './postgres-market-offer-index';
 import { PostgresPortfolioIndex } from './postgres-portfolio-index';
 import { MarketListingIndex } from '../../projections/marketplace/market-listing-index.port';
 import { MarketOfferIndex } from '../../projections/marketplace/market-offer-index.port';
+import { OpenOffers } from '../../application/marketplace/open-offers.port';
 import { PortfolioIndex } from '../../projections/portfolio/portfolio-index.port';
 import { PostgresEventStore } from './postgres-event-store';
 import { PostgresNotifications } from './postgres-notifications';
@@ -62,6 +63,7 @@ class PostgresConnections implements OnApplicationShutdown {
     { provide: PortfolioIndex, useFactory: (pool: Pool) => new PostgresPortfolioIndex(pool), inject: [Pool] },
     { provide: MarketListingIndex, useFactory: (pool: Pool) => new PostgresMarketListingIndex(pool), inject: [Pool] },
     { provide: MarketOfferIndex, useFactory: (pool: Pool) => new PostgresMarketOfferIndex(pool), inject: [Pool] },
+    { provide: OpenOffers, useExisting: MarketOfferIndex },
     {
       provide: WorkQueue,
       useFactory: (pool: Pool, notifications: PostgresNotifications) => new PostgresWorkQueue(pool, notifications),
@@ -89,6 +91,7 @@ class PostgresConnections implements OnApplicationShutdown {
     PortfolioIndex,
     MarketListingIndex,
     MarketOfferIndex,
+    OpenOffers,
     WorkQueue,
     DatabaseProbe,
   ],

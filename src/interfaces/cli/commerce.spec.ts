@@ -48,11 +48,11 @@ describe('promo code terms given to the CLI', () => {
     [{ title: 't', amount: '-5' }, '--amount: an amount is 12.99 or 1299c, not "-5"'],
     [
       { title: 't', amount: '5', kinds: 'registration,hosting' },
-      '--kinds: registration, renewal, extmarket_a, extmarket_b, not "hosting"',
+      '--kinds: registration, renewal, listed, extmarket_a, extmarket_b, not "hosting"',
     ],
     [
       { title: 't', amount: '5', kinds: 'constructor' },
-      '--kinds: registration, renewal, extmarket_a, extmarket_b, not "constructor"',
+      '--kinds: registration, renewal, listed, extmarket_a, extmarket_b, not "constructor"',
     ],
     [{ title: 't', amount: '5', minimumSpend: '1,000' }, '--minimum-spend: an amount is 12.99 or 1299c, not "1,000"'],
     [

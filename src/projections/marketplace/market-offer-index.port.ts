@@ -18,6 +18,4 @@ export interface MarketOfferPage {
 /** The offers made on a seller's names, newest first, a page at a time. */
 export abstract class MarketOfferIndex {
   abstract page(criteria: MarketOfferCriteria, now: number, offset: number, limit: number): Promise<MarketOfferPage>;
-  /** The open offers (pending or accepted, whether or not expired) on one listing: those its end closes. */
-  abstract openOn(listingId: number): Promise<readonly MarketOfferRow[]>;
 }

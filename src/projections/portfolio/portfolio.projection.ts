@@ -5,7 +5,9 @@ import { DomainNamed, DomainRewound, DomainTransferred } from '../../domain/chai
 import { AutoRenewalDisabled, AutoRenewalEnabled } from '../../domain/commerce/auto-renewal';
 import { DNS_DOMAIN_EVENT_TYPES, DnsDomainEvent } from '../../domain/dns-domains/dns-domain';
 import { DomainTagsChanged, RegistryType } from '../../domain/portfolio/domain-tags';
+import { ConversationStarted } from '../../domain/marketplace/conversation';
 import { ListingEvent } from '../../domain/marketplace/listing';
+import { OfferMade } from '../../domain/marketplace/offer';
 import { assertNever } from '../../domain/shared/assert-never';
 import { unicodeFormOf } from '../../domain/shared/idna';
 import { unicodeLabelOf } from '../../domain/shared/names';
@@ -61,6 +63,8 @@ type PortfolioListingEvent = Extract<ListingEvent, { type: (typeof PORTFOLIO_LIS
 
 type PortfolioEvent =
   | PortfolioListingEvent
+  | OfferMade
+  | ConversationStarted
   | DnsDomainEvent
   | DomainTransferred
   | DomainNamed
@@ -206,9 +210,12 @@ const evolveListing = (row: PortfolioRow | undefined, event: PortfolioListingEve
 
 export const portfolio: Projection<PortfolioRow, PortfolioEvent> = {
   name: 'portfolio',
-  version: 6, // 3: reorganisations (DomainRewound); 4: auto-renewal; 5: listings; 6: names changing hands
+  // 3: reorganisations (DomainRewound); 4: auto-renewal; 5: listings; 6: names changing hands; 7: offers, leads
+  version: 7,
   handles: [
     ...PORTFOLIO_LISTING_EVENTS,
+    'OfferMade',
+    'ConversationStarted',
     ...DNS_DOMAIN_EVENT_TYPES,
     'DomainTransferred',
     'DomainNamed',
@@ -244,6 +251,15 @@ export const portfolio: Projection<PortfolioRow, PortfolioEvent> = {
       case 'ListingCancelled':
       case 'ListingPurchased':
         return evolveListing(row, event);
+      case 'OfferMade':
+        // offers and conversations with buyers count for the holding they were made in
+        return row && row.holder === event.data.sellerAccountId
+          ? { ...row, offersCount: row.offersCount + 1 }
+          : (row ?? null);
+      case 'ConversationStarted':
+        return row && row.holder === event.data.sellerAccountId
+          ? { ...row, leadsCount: row.leadsCount + 1 }
+          : (row ?? null);
       case 'AutoRenewalEnabled':
       case 'AutoRenewalDisabled':
         // only its holder's setting counts

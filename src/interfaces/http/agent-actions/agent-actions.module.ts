@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { MarketplaceModule } from '../../../application/marketplace/marketplace.module';
 import { DnsDomainsModule } from '../../../application/dns-domains/dns-domains.module';
 import { IdentityModule } from '../../../application/identity/identity.module';
 import { OpenApiDocuments } from '../shared/openapi/openapi-documents';
@@ -23,6 +24,8 @@ import { PaymentMethodsAction } from './actions/payment-methods.action';
 import { CheckoutAction } from './actions/checkout.action';
 import { AutoRenewalUpdateAction } from './actions/auto-renewal.action';
 import { ListingCancelAction, ListingCreateAction, ListingUpdateAction } from './actions/listings.actions';
+import { OfferCreateAction, OfferRespondAction, OffersListAction } from './actions/offers.actions';
+import { LeadGetAction, LeadMessageSendAction, LeadMessagesListAction, LeadsListAction } from './actions/leads.actions';
 import { AddPaymentMethodUrlAction, CartGetUrlAction } from './actions/page-links.actions';
 import {
   CartAddExtmarketAAction,
@@ -64,10 +67,17 @@ const ACTIONS = [
   ListingCreateAction,
   ListingUpdateAction,
   ListingCancelAction,
+  OfferCreateAction,
+  OffersListAction,
+  OfferRespondAction,
+  LeadsListAction,
+  LeadGetAction,
+  LeadMessagesListAction,
+  LeadMessageSendAction,
 ];
 
 @Module({
-  imports: [IdentityModule, DnsDomainsModule],
+  imports: [IdentityModule, DnsDomainsModule, MarketplaceModule],
   controllers: [
     actionRoutesOf(ACTIONS.map((action) => action.declaration)),
     McpEndpointController,

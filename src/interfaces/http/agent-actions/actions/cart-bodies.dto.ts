@@ -114,9 +114,9 @@ export class LeaseToOwnChoice {
   @JSONSchema({ description: "One of the listing's plans: equal monthly payments, or a down payment then equal ones" })
   type!: 'equal_installments' | 'down_payment_plus_equal_installments';
 
+  @IsInt()
   @Min(2)
   @Max(120)
-  @IsInt()
   @JSONSchema({ description: "Monthly payments (after any down payment), 2 to 120 within the listing's most" })
   termLength!: number;
 

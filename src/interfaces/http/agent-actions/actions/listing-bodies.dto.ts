@@ -71,9 +71,9 @@ export class LeaseToOwnOffer {
   @JSONSchema({ description: 'Equal monthly payments, or a down payment then equal monthly payments' })
   type!: 'equal_installments' | 'down_payment_plus_equal_installments';
 
+  @IsInt()
   @Min(2)
   @Max(120)
-  @IsInt()
   @JSONSchema({ description: 'The most monthly payments a buyer may choose, 2 to 120' })
   maxTermLength!: number;
 
@@ -143,7 +143,8 @@ export class ListingCreateBody {
 }
 
 const ListingId = () =>
-  applyDecorators(IsInt(), Min(1), Max(Number.MAX_SAFE_INTEGER), JSONSchema({ description: "A listing's id" }));
+  // in this order: the bounds' "number" is then made "integer" in the schema, as with the other counts
+  applyDecorators(Min(1), Max(Number.MAX_SAFE_INTEGER), IsInt(), JSONSchema({ description: "A listing's id" }));
 
 export class ListingUpdateItem {
   @ListingId()
