@@ -101,6 +101,7 @@ const main = async () => {
     hostmaster: 'hostmaster.domain-engine.test',
     open: () => '',
     hostingAddresses: [],
+    forSalePageOf: (apex) => `http://localhost/market/${apex}`,
   });
   const bare = new Map<string, Answer[]>();
   for (let index = 0; index < ZONES; index += 1) {

@@ -186,6 +186,14 @@ describe('surface A: listings', () => {
     await seller.action('svc_listing_create', {
       domains: names.map((domainName, index) => ({ domainName, priceInCents: prices[index] })),
     });
+    // the seller's portfolio orders by listing price, the unlisted last
+    const byPrice = await seller.action('svc_portfolio_list', { orderBy: 'listingPrice', orderDirection: 'desc' });
+    expect(byPrice.body.domains.map((domain: { name: string }) => domain.name)).toEqual([
+      names[3],
+      names[0],
+      names[2],
+      names[1],
+    ]);
     const browse = async (query: string) => {
       const reply = await reseller.call('GET', `/marketplace/domains/listings?q=${tag}&${query}`);
       expect(reply.status).toBe(200);

@@ -41,6 +41,7 @@ describe('the DNS server under malformed packets', () => {
       hostmaster: 'hostmaster.domain-engine.test',
       open: () => '',
       hostingAddresses: [],
+      forSalePageOf: (apex) => `http://localhost/market/${apex}`,
     });
     zones.put(ZONE, {
       name: ZONE,

@@ -55,6 +55,8 @@ export const sampleParameter = (name: string, path: string): string => {
       return 'web3-partner.json';
     case 'tld':
       return 'com';
+    case 'domain':
+      return 'hostile-sample.com';
     case 'contactId':
       return `con_${randomUUID()}`;
     case 'slug':

@@ -14,6 +14,11 @@ import { EventStore } from '../shared/event-store.port';
 import { handleCommand, loadStream, transact, writeAfter } from '../shared/handle-command';
 import { MarketParties } from './market-parties';
 
+/** The key of a buyer's and a seller's conversation about a name: in a stream's name and JSON, so no NUL (account
+ * ids hold no space). */
+const keyOf = (name: string, sellerAccountId: string, buyerAccountId: string): string =>
+  `${name} ${sellerAccountId} ${buyerAccountId}`;
+
 /** Conversation ids are drawn at random below 2^48, as listing ids are. */
 const CONVERSATION_IDS = 2 ** 48;
 
@@ -26,14 +31,29 @@ export class MarketConversations {
     private readonly clock: Clock,
   ) {}
 
+  /** Their conversation about the name, if they had one; nothing is started. */
+  async find(
+    name: string,
+    sellerAccountId: string,
+    buyerAccountId: string,
+  ): Promise<{ conversation: Conversation | null; isExisting: boolean }> {
+    const { state } = await loadStream(
+      this.store,
+      marketKeyStream('conversation', keyOf(name, sellerAccountId, buyerAccountId)),
+      marketKeyDecider,
+    );
+    return state.value === null
+      ? { conversation: null, isExisting: false }
+      : { conversation: await this.load(Number(state.value)), isExisting: true };
+  }
+
   /** Their conversation about the name: the one they had, or one started now. */
   async open(
     name: string,
     sellerAccountId: string,
     buyerAccountId: string,
   ): Promise<{ conversation: Conversation; isExisting: boolean }> {
-    // stored in a stream's name and in JSON: no NUL; account ids hold no space
-    const key = `${name} ${sellerAccountId} ${buyerAccountId}`;
+    const key = keyOf(name, sellerAccountId, buyerAccountId);
     const found = await loadStream(this.store, marketKeyStream('conversation', key), marketKeyDecider);
     if (found.state.value !== null)
       return { conversation: await this.load(Number(found.state.value)), isExisting: true };

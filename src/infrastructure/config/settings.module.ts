@@ -31,7 +31,8 @@ const ownHostsOf = (config: AppConfig): string[] => [
 const rateOf = (perSecond: number, burst: number): TokenRate | null => (perSecond > 0 ? { perSecond, burst } : null);
 
 /** Where people reach the service (`PUBLIC_URL`). */
-const publicUrlOf = (config: AppConfig): string => config.values.publicUrl ?? `http://localhost:${config.values.port}`;
+export const publicUrlOf = (config: AppConfig): string =>
+  config.values.publicUrl ?? `http://localhost:${config.values.port}`;
 
 /**
  * Every context's settings, built once from the configuration (and the chains the process was given): the

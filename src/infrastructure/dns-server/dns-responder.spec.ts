@@ -8,6 +8,7 @@ const zones = new ServedZones({
   hostmaster: 'h.example.test',
   open: () => '',
   hostingAddresses: [],
+  forSalePageOf: (apex) => `https://market.test/market/${apex}`,
 });
 zones.put('zone.test', {
   name: 'zone.test',

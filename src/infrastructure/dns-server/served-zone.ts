@@ -13,13 +13,29 @@ export interface ZoneDefaults {
   readonly open: (sealed: string) => string;
   /** The addresses of our hosting listener: what hosted names resolve to (`HOSTING_ADDRESS`). */
   readonly hostingAddresses: readonly string[];
+  /** The for-sale page of a name listed on our marketplace, on the API host (`PUBLIC_URL/market/<name>`). */
+  readonly forSalePageOf: (apex: string) => string;
 }
+
+/** Apex records that give a name an address of its own: a name for sale with one keeps it. */
+const ADDRESSING = new Set(['A', 'AAAA', 'CNAME', 'ALIAS']);
+
+/**
+ * A name listed for sale with no address of its own at the apex (no record, no hosting) is parked: it resolves to
+ * the hosting listener, which redirects its visitors to the name's for-sale page.
+ */
+const parkedFor = (row: DnsZoneRow): boolean =>
+  row.forSale === true &&
+  !row.hosting.some((site) => site.subName === '') &&
+  !row.records.some((set) => set.subName === '' && ADDRESSING.has(set.type));
 
 /** A hosted name as the hosting listener serves it: where requests go, and its certificate once issued. */
 export interface ServedSite {
   readonly type: HostingType;
   readonly targetUrl: string;
   readonly certificate: Readonly<{ certificatePem: string; privateKeyPem: string }> | null;
+  /** Redirect to the target as it is, whatever path was asked (a parked name's for-sale page). */
+  readonly exact?: true;
 }
 
 /** The TTL of the SOA and NS at the apex, and the SOA's timers (RFC 1912 §2.2 values for a zone like ours). */
@@ -88,7 +104,9 @@ export const servedZoneOf = (row: DnsZoneRow, defaults: ZoneDefaults): ServedZon
     answers: defaults.nameservers.map((host) => ({ name: apex, type: 'NS', ttl: APEX_TTL, class: 'IN', data: host })),
   });
   // a hosted name resolves to the hosting listener: its A and AAAA records are the hosting's, none of the zone's
-  for (const set of [...row.records, ...hostingRecordsOf(apex, row.hosting, defaults.hostingAddresses)]) {
+  const parked = parkedFor(row);
+  const addressed = parked ? [...row.hosting, { subName: '' }] : row.hosting;
+  for (const set of [...row.records, ...hostingRecordsOf(apex, addressed, defaults.hostingAddresses)]) {
     const owner = ownerOf(set.subName, apex);
     const data = set.values.flatMap((value) => {
       const parsed = parseRecordValue(set.type, value);
@@ -110,6 +128,8 @@ export const servedZoneOf = (row: DnsZoneRow, defaults: ZoneDefaults): ServedZon
         : null,
     });
   }
+  if (parked)
+    sites.set(apex, { type: 'REDIRECT_302', targetUrl: defaults.forSalePageOf(apex), certificate: null, exact: true });
   const names = new Set<string>();
   for (const owner of nodes.keys()) {
     // the owner and every name between it and the apex exist (RFC 4592 §2.2.2)

@@ -4,6 +4,7 @@ import { EventStore } from '../../application/shared/event-store.port';
 import { Pool } from 'pg';
 import { DnsZoneRow, dnsZones } from '../../projections/dns-zones/dns-zones.projection';
 import { AppConfig } from '../config/config';
+import { publicUrlOf } from '../config/settings.module';
 import { readProjectionSnapshot } from '../postgres/projection-snapshot';
 import { ServedZones } from './served-zones';
 
@@ -43,6 +44,7 @@ export class ZoneMirror {
         hostmaster: values.dnsHostmaster,
         open: (sealed) => this.box.open(sealed),
         hostingAddresses: values.hostingAddress.split(','),
+        forSalePageOf: (apex) => `${publicUrlOf(this.config)}/market/${apex}`,
       },
       (name, error) => this.log.error(`the zone of ${name} cannot be served: ${(error as Error).message}`),
     );

@@ -127,7 +127,7 @@ export class HostingListener {
     } catch {
       return plain(response, 400, 'The request target is not a path.');
     }
-    const target = forwardedUrlOf(site.targetUrl, url.pathname, url.search);
+    const target = site.exact ? site.targetUrl : forwardedUrlOf(site.targetUrl, url.pathname, url.search);
     if (site.type === 'REDIRECT_301' || site.type === 'REDIRECT_302') {
       response.writeHead(site.type === 'REDIRECT_301' ? 301 : 302, { location: target, 'content-length': '0' });
       response.end();

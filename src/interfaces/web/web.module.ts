@@ -1,12 +1,15 @@
 import { Module } from '@nestjs/common';
 import { CommerceModule } from '../../application/commerce/commerce.module';
+import { IdentityModule } from '../../application/identity/identity.module';
+import { MarketplaceModule } from '../../application/marketplace/marketplace.module';
+import { ForSalePageController } from './market/for-sale-page.controller';
 import { AddCardController } from './add-card/add-card.controller';
 import { CheckoutPageController } from './checkout/checkout-page.controller';
 import { StylesheetController } from './shared/stylesheet.controller';
 
 /** The pages people open from an agent's links (`ARCHITECTURE.md`: pages), with their one layout and stylesheet. */
 @Module({
-  imports: [CommerceModule],
-  controllers: [StylesheetController, AddCardController, CheckoutPageController],
+  imports: [CommerceModule, MarketplaceModule, IdentityModule],
+  controllers: [StylesheetController, AddCardController, CheckoutPageController, ForSalePageController],
 })
 export class WebModule {}

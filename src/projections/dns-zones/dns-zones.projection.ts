@@ -1,5 +1,6 @@
 import { Projection } from '../../application/shared/projection';
 import { DnsDomainHandedOver, DnsDomainReleased } from '../../domain/dns-domains/dns-domain';
+import { ListingCancelled, ListingCreated, ListingPurchased } from '../../domain/marketplace/listing';
 import { DsRecord } from '../../domain/dns-domains/dns-setup';
 import { DNS_ZONE_EVENT_TYPES, DnsZoneEvent, hostingAfter } from '../../domain/dns-domains/dns-zone';
 import { HostingSite } from '../../domain/dns-domains/hosting';
@@ -25,6 +26,11 @@ export interface DnsZoneRow {
    * faster, so that secondaries see every change as newer.
    */
   readonly serial: number;
+  /**
+   * Its holder lists it on our marketplace: without an address of its own at the apex, it resolves to the hosting
+   * listener, which sends visitors to its for-sale page. Absent in documents before version 3.
+   */
+  readonly forSale?: boolean;
 }
 
 const nextSerial = (row: DnsZoneRow | undefined, at: number): number =>
@@ -35,10 +41,22 @@ const nextSerial = (row: DnsZoneRow | undefined, at: number): number =>
  * handed over to another account takes its zone along (its records keep answering until the new holder changes
  * them). Every event sets what it carries, so applying the same events again in order gives the same zone.
  */
-export const dnsZones: Projection<DnsZoneRow, DnsZoneEvent | DnsDomainReleased | DnsDomainHandedOver> = {
+type ZoneListingEvent = ListingCreated | ListingCancelled | ListingPurchased;
+
+export const dnsZones: Projection<
+  DnsZoneRow,
+  DnsZoneEvent | DnsDomainReleased | DnsDomainHandedOver | ZoneListingEvent
+> = {
   name: 'dns-zones',
-  version: 2, // 2: names changing hands
-  handles: [...DNS_ZONE_EVENT_TYPES, 'DnsDomainReleased', 'DnsDomainHandedOver'],
+  version: 3, // 2: names changing hands; 3: names for sale
+  handles: [
+    ...DNS_ZONE_EVENT_TYPES,
+    'DnsDomainReleased',
+    'DnsDomainHandedOver',
+    'ListingCreated',
+    'ListingCancelled',
+    'ListingPurchased',
+  ],
   idOf: (event) => event.data.name,
   evolve: (row, event) => {
     const serial = nextSerial(row, event.data.at);
@@ -76,6 +94,11 @@ export const dnsZones: Projection<DnsZoneRow, DnsZoneEvent | DnsDomainReleased |
         return null;
       case 'DnsDomainHandedOver':
         return row ? { ...row, accountId: event.data.toAccountId } : null;
+      case 'ListingCreated':
+        return row ? { ...row, forSale: true, serial } : null;
+      case 'ListingCancelled':
+      case 'ListingPurchased':
+        return row ? { ...row, forSale: false, serial } : null;
       default:
         return row ?? null;
     }

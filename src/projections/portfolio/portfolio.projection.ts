@@ -8,6 +8,7 @@ import { DomainTagsChanged, RegistryType } from '../../domain/portfolio/domain-t
 import { ConversationStarted } from '../../domain/marketplace/conversation';
 import { ListingEvent } from '../../domain/marketplace/listing';
 import { OfferMade } from '../../domain/marketplace/offer';
+import { WatchEvent } from '../../domain/marketplace/watchlist';
 import { assertNever } from '../../domain/shared/assert-never';
 import { unicodeFormOf } from '../../domain/shared/idna';
 import { unicodeLabelOf } from '../../domain/shared/names';
@@ -65,6 +66,7 @@ type PortfolioEvent =
   | PortfolioListingEvent
   | OfferMade
   | ConversationStarted
+  | WatchEvent
   | DnsDomainEvent
   | DomainTransferred
   | DomainNamed
@@ -210,12 +212,15 @@ const evolveListing = (row: PortfolioRow | undefined, event: PortfolioListingEve
 
 export const portfolio: Projection<PortfolioRow, PortfolioEvent> = {
   name: 'portfolio',
-  // 3: reorganisations (DomainRewound); 4: auto-renewal; 5: listings; 6: names changing hands; 7: offers, leads
-  version: 7,
+  // 3: reorganisations (DomainRewound); 4: auto-renewal; 5: listings; 6: names changing hands; 7: offers, leads;
+  // 8: watchers
+  version: 8,
   handles: [
     ...PORTFOLIO_LISTING_EVENTS,
     'OfferMade',
     'ConversationStarted',
+    'NameWatched',
+    'NameUnwatched',
     ...DNS_DOMAIN_EVENT_TYPES,
     'DomainTransferred',
     'DomainNamed',
@@ -256,6 +261,12 @@ export const portfolio: Projection<PortfolioRow, PortfolioEvent> = {
         return row && row.holder === event.data.sellerAccountId
           ? { ...row, offersCount: row.offersCount + 1 }
           : (row ?? null);
+      case 'NameWatched':
+      case 'NameUnwatched':
+        // watchers of the name while it is the holder's
+        return row
+          ? { ...row, watchlistCount: Math.max(0, row.watchlistCount + (event.type === 'NameWatched' ? 1 : -1)) }
+          : null;
       case 'ConversationStarted':
         return row && row.holder === event.data.sellerAccountId
           ? { ...row, leadsCount: row.leadsCount + 1 }

@@ -17,7 +17,7 @@ export const LAYOUT = `<!doctype html>
 <h1><%= it.title %></h1>
 <%~ it.body %>
 </main>
-<footer class="bottom">Secure page of domain-engine. This link works once.</footer>
+<footer class="bottom"><%= it.footer || 'Secure page of domain-engine. This link works once.' %></footer>
 </body>
 </html>
 `;

@@ -8,22 +8,34 @@ const COOKIE = 'pay_csrf';
  * The pages' guard against posts from other sites: a random token in a cookie only this site sends (SameSite=Strict,
  * HttpOnly) and the same token in the form; a post whose two do not match is refused.
  */
-export const startFormSession = (request: FastifyRequest, reply: FastifyReply): string => {
+export const startFormSession = (request: FastifyRequest, reply: FastifyReply, path = '/pay'): string => {
   const token = randomBytes(24).toString('base64url');
-  const secure = request.protocol === 'https' ? '; Secure' : '';
-  void reply.header(
-    'set-cookie',
-    `${COOKIE}=${token}; Path=/pay; HttpOnly; SameSite=Strict; Max-Age=${PAGE_LINK_TTL_MS / 1000}${secure}`,
-  );
+  setCookie(request, reply, COOKIE, token, { path, maxAgeSeconds: PAGE_LINK_TTL_MS / 1000, sameSite: 'Strict' });
   return token;
 };
 
-const cookieOf = (request: FastifyRequest): string | undefined => {
+/** Sets an HttpOnly cookie for the pages under `path`, Secure when the page came over HTTPS. */
+export const setCookie = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  name: string,
+  value: string,
+  { path, maxAgeSeconds, sameSite }: { path: string; maxAgeSeconds: number; sameSite: 'Strict' | 'Lax' },
+): void => {
+  const secure = request.protocol === 'https' ? '; Secure' : '';
+  void reply.header(
+    'set-cookie',
+    `${name}=${value}; Path=${path}; HttpOnly; SameSite=${sameSite}; Max-Age=${maxAgeSeconds}${secure}`,
+  );
+};
+
+/** A cookie the browser sent; undefined when it sent none of that name. */
+export const cookieOf = (request: FastifyRequest, wanted: string = COOKIE): string | undefined => {
   const header = request.headers.cookie;
   if (typeof header !== 'string') return undefined;
   for (const part of header.split(';')) {
     const [name, ...value] = part.trim().split('=');
-    if (name === COOKIE) return value.join('=');
+    if (name === wanted) return value.join('=');
   }
   return undefined;
 };

@@ -7,11 +7,11 @@ main{max-width:36rem;margin:1.5rem auto;padding:0 1rem}
 h1{font-size:1.5rem;margin:.5rem 0 1rem}
 .card{background:#fff;border:1px solid #dde2ec;border-radius:.5rem;padding:1rem;margin-bottom:1rem}
 label{display:block;font-weight:600;margin:.75rem 0 .25rem}
-input[type=text],input[type=tel],select{width:100%;padding:.6rem .7rem;border:1px solid #b8c0d0;border-radius:.35rem;font:inherit}
+input[type=text],input[type=tel],input[type=email],input[type=password],textarea,select{width:100%;padding:.6rem .7rem;border:1px solid #b8c0d0;border-radius:.35rem;font:inherit}
 .row{display:flex;gap:.75rem}.row>div{flex:1}
 a.button{display:block;text-align:center;text-decoration:none}
 button,a.button{margin-top:1rem;width:100%;padding:.8rem;border:0;border-radius:.35rem;background:#2356d8;color:#fff;font:inherit;font-weight:700;cursor:pointer}
-button:focus,input:focus,select:focus{outline:3px solid #9db7ff;outline-offset:1px}
+button:focus,input:focus,textarea:focus,select:focus{outline:3px solid #9db7ff;outline-offset:1px}
 .error{background:#fdecea;color:#8a1c12;border:1px solid #f3b8b0;border-radius:.35rem;padding:.6rem .8rem}
 .ok{background:#e7f6ec;color:#145c2c;border:1px solid #a9dcb8;border-radius:.35rem;padding:.6rem .8rem}
 table{width:100%;border-collapse:collapse}td,th{padding:.4rem 0;text-align:left;vertical-align:top}

@@ -16,6 +16,8 @@ const CONTENT_SECURITY_POLICY =
 export interface PageFrame {
   readonly title: string;
   readonly sandbox: boolean;
+  /** The footer's line; a page opened by a single-use link says so by default. */
+  readonly footer?: string;
 }
 
 export const loadPageTemplate = (name: string, template: string): void => eta.loadTemplate(`@${name}`, template);
