@@ -22,7 +22,7 @@ import { Clock } from '../shared/clock';
 import { EventStore } from '../shared/event-store.port';
 import { loadStream, transact, writeAfter } from '../shared/handle-command';
 import { uuidOf } from '../shared/idempotency';
-import { escapeHtml } from '../shared/html-text';
+import { htmlParagraphsOf } from '../shared/html-text';
 import { Mailer } from '../shared/mailer.port';
 import { AutoRenewalIndex, EnabledAutoRenewal } from './auto-renewal-index.port';
 import { CardProcessor } from './card-processor.port';
@@ -215,7 +215,7 @@ export class AutoRenewals {
       to: account.email,
       subject: `We could not renew ${name}`,
       text,
-      html: `<p>${escapeHtml(text).replace(/\n\n/g, '</p><p>')}</p>`,
+      html: htmlParagraphsOf(text),
     });
   }
 

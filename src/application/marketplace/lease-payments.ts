@@ -4,7 +4,7 @@ import { orderDecider, orderStream } from '../../domain/commerce/order';
 import { isCardExpired } from '../../domain/commerce/sandbox-cards';
 import { accountDecider, accountStream } from '../../domain/identity/account';
 import { marketLeaseDecider, marketLeaseStream, nextChargeOf, StartedLease } from '../../domain/marketplace/lease';
-import { decideInstalmentPayment } from '../../domain/marketplace/sale-settlement';
+import { decideInstalmentPayment, orderIdOfLease } from '../../domain/marketplace/sale-settlement';
 import { DomainError } from '../../domain/shared/errors';
 import { formattedUsd } from '../../domain/shared/price';
 import { CardProcessor } from '../commerce/card-processor.port';
@@ -12,7 +12,7 @@ import { Registry } from '../registry/registry.port';
 import { Clock } from '../shared/clock';
 import { EventStore } from '../shared/event-store.port';
 import { handleCommand, loadStream, transact, writeAfter } from '../shared/handle-command';
-import { escapeHtml } from '../shared/html-text';
+import { htmlParagraphsOf } from '../shared/html-text';
 import { Mailer } from '../shared/mailer.port';
 import { ActiveLease, ActiveLeaseIndex } from './active-lease-index.port';
 import { MarketplaceSettings } from './marketplace-settings';
@@ -20,9 +20,6 @@ import { MarketplaceSettings } from './marketplace-settings';
 const PAGE = 100;
 
 const dayOf = (millis: number): string => new Date(millis).toISOString().slice(0, 10);
-
-/** The order a lease was started by: a lease is named `<order id>:<product id>`. */
-const orderIdOf = (leaseId: string): string => leaseId.slice(0, leaseId.lastIndexOf(':'));
 
 /**
  * Takes the monthly payments of leases as the registry's clock brings them due: each attempt once (its idempotency
@@ -111,7 +108,7 @@ export class LeasePayments {
 
   /** The card the lease's first payment was made with, else the lessee's latest card that has not expired. */
   private async cardOf(lease: StartedLease): Promise<string | null> {
-    const { state: order } = await loadStream(this.store, orderStream(orderIdOf(lease.leaseId)), orderDecider);
+    const { state: order } = await loadStream(this.store, orderStream(orderIdOfLease(lease.leaseId)), orderDecider);
     const fromCheckout = order.status === 'NONE' ? null : order.placed.paymentMethodId;
     const cards = await this.processor.savedCards(lease.buyerAccountId);
     if (fromCheckout && cards.some((card) => card.id === fromCheckout)) return fromCheckout;
@@ -139,7 +136,7 @@ export class LeasePayments {
       to: account.email,
       subject: defaulted ? `Your lease of ${lease.name} has ended` : `We could not take a payment for ${lease.name}`,
       text,
-      html: `<p>${escapeHtml(text).replace(/\n\n/g, '</p><p>')}</p>`,
+      html: htmlParagraphsOf(text),
     });
   }
 }

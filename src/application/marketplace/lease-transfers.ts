@@ -3,6 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { orderDecider, orderStream } from '../../domain/commerce/order';
 import { LeaseCompleted, LeaseDefaulted, marketLeaseDecider, marketLeaseStream } from '../../domain/marketplace/lease';
 import { RegistryClockAdvanced } from '../../domain/registry/registry-clock';
+import { orderIdOfLease } from '../../domain/marketplace/sale-settlement';
 import { Registry } from '../registry/registry.port';
 import { EventStore, StoredEvent } from '../shared/event-store.port';
 import { loadStream } from '../shared/handle-command';
@@ -12,9 +13,6 @@ import { operationDecider } from '../../domain/operations/operation.decider';
 import { Reactor } from '../shared/projection';
 import { LeasePayments } from './lease-payments';
 import { StartMarketTransfer } from './market-transfer.command';
-
-/** The order a lease was started by: a lease is named `<order id>:<product id>`. */
-const orderIdOf = (leaseId: string): string => leaseId.slice(0, leaseId.lastIndexOf(':'));
 
 /**
  * A lease's end at the registry: paid up, the lessee becomes the name's registrant; defaulted, the seller's registrant
@@ -62,7 +60,7 @@ export class LeaseTransfers implements Reactor<LeaseCompleted | LeaseDefaulted> 
 
   /** The lessee's contact (the one its order named) as the name's every contact. */
   private async lesseeContactsOf(leaseId: string) {
-    const { state: order } = await loadStream(this.store, orderStream(orderIdOf(leaseId)), orderDecider);
+    const { state: order } = await loadStream(this.store, orderStream(orderIdOfLease(leaseId)), orderDecider);
     const contactId = order.status === 'NONE' ? null : order.placed.contactId;
     const contact = { id: contactId! }; // a lease is bought with a registrant contact
     return { owner: contact, admin: contact, tech: contact, billing: contact };

@@ -13,7 +13,7 @@ import { ResellerSettings } from '../dns-domains/reseller-settings';
 import { Registry } from '../registry/registry.port';
 import { EventStore, StoredEvent } from '../shared/event-store.port';
 import { handleCommand, loadStream } from '../shared/handle-command';
-import { escapeHtml } from '../shared/html-text';
+import { htmlParagraphsOf } from '../shared/html-text';
 import { Mailer, PermanentMailFailure } from '../shared/mailer.port';
 import { Reactor } from '../shared/projection';
 import { OpenOffers } from './open-offers.port';
@@ -80,7 +80,7 @@ export class MarketMessageMailer implements Reactor<MessageSent> {
           to: account.email,
           subject: `New message about ${name}`,
           text,
-          html: `<p>${escapeHtml(text).replace(/\n\n/g, '</p><p>').replace(/\n/g, '<br>')}</p>`,
+          html: htmlParagraphsOf(text),
         });
       } catch (error) {
         if (!(error instanceof PermanentMailFailure)) throw error; // delivered again after a pause

@@ -119,6 +119,17 @@ describe('dns domain decider', () => {
       .when({ ...handOver, data: { ...handOver.data, fromAccountId: 'acc-3' } })
       .thenThrows(IllegalTransition, /not held by the account/);
     given(requested, { ...handedOver }).thenState({ status: 'PENDING', accountId: 'acc-1' });
+    // not registered yet, though asked by the account and the operation named
+    given(requested)
+      .when({
+        ...handOver,
+        data: { ...handOver.data, fromAccountId: 'acc-1', toAccountId: 'acc-1', operationId: 'op-1' },
+      })
+      .thenThrows(IllegalTransition, /not held by the account/);
+    // the registration's own operation, to another account: a hand-over all the same
+    given(requested, registered)
+      .when({ ...handOver, data: { ...handOver.data, operationId: 'op-1' } })
+      .then({ ...handedOver, data: { ...handedOver.data, operationId: 'op-1' } });
   });
 
   it('refuses a name held for a registration, saying so', () =>

@@ -15,6 +15,7 @@ import {
   InstalmentPaymentFacts,
   LeaseEndFacts,
   leaseIdOf,
+  orderIdOfLease,
   SaleSettlementFacts,
   sellerProceedsOf,
 } from './sale-settlement';
@@ -107,7 +108,10 @@ describe("a seller's proceeds", () => {
 });
 
 describe('a lease', () => {
-  it('is named by the order line that started it', () => expect(leaseIdOf('ord-1', 3)).toBe('ord-1:3'));
+  it('is named by the order line that started it, which its name leads back to', () => {
+    expect(leaseIdOf('ord-1', 3)).toBe('ord-1:3');
+    expect(orderIdOfLease(leaseIdOf('ord-0a1b-2c', 12))).toBe('ord-0a1b-2c');
+  });
 });
 
 describe('settling the sale of a listed name', () => {

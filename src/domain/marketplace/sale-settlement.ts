@@ -9,8 +9,39 @@ import { ListingEvent, MarketListing, marketListingDecider } from './listing';
 export const sellerProceedsOf = (amountCents: number, commissionBasisPoints: number): number =>
   amountCents - Math.floor((amountCents * commissionBasisPoints) / 10_000);
 
+/** The seller's credit of one payment, less the commission: none when the commission takes it all. */
+const sellerCreditOf = (
+  funds: AccountFunds,
+  credit: {
+    accountId: string;
+    entryId: string;
+    paidCents: number;
+    commissionBasisPoints: number;
+    reason: string;
+    at: number;
+  },
+): AccountFundsEvent[] => {
+  const { accountId, entryId, reason, at } = credit;
+  const amountCents = sellerProceedsOf(credit.paidCents, credit.commissionBasisPoints);
+  return amountCents === 0
+    ? []
+    : accountFundsDecider.decide(
+        { type: 'AddFunds', data: { accountId, entryId, pot: 'BALANCE', amountCents, reason, at } },
+        funds,
+      );
+};
+
+/** The name handed over here from one account to another by the operation that moved it at the registry. */
+const handOver = (
+  domain: DnsDomain,
+  data: { name: string; operationId: string; fromAccountId: string; toAccountId: string; at: number },
+): DnsDomainEvent[] => dnsDomainDecider.decide({ type: 'HandOverDnsDomain', data }, domain);
+
 /** A lease is named by the order line that started it. */
 export const leaseIdOf = (orderId: string, productId: number): string => `${orderId}:${productId}`;
+
+/** The order a lease was started by (an order id holds no colon). */
+export const orderIdOfLease = (leaseId: string): string => leaseId.slice(0, leaseId.lastIndexOf(':'));
 
 export interface SaleSettlementFacts {
   /** The operation that delivers the line completed; otherwise it failed or was cancelled. */
@@ -64,37 +95,25 @@ export const decideSaleSettlement = (
       lease: [],
     };
   const { lease: plan } = sale;
-  const domain = dnsDomainDecider.decide(
-    {
-      type: 'HandOverDnsDomain',
-      data: {
-        name,
-        operationId: facts.operationId,
-        fromAccountId: sellerAccountId,
-        toAccountId: facts.buyerAccountId,
-        at,
-      },
-    },
-    states.domain,
-  );
+  const domain = handOver(states.domain, {
+    name,
+    operationId: facts.operationId,
+    fromAccountId: sellerAccountId,
+    toAccountId: facts.buyerAccountId,
+    at,
+  });
   const listing = marketListingDecider.decide(
     { type: 'PurchaseListing', data: { name, listingId, orderId, leased: plan !== null, at } },
     states.listing,
   );
-  const paid = plan ? firstPaymentOf(plan) : sale.priceCents;
-  const proceeds = sellerProceedsOf(paid, facts.commissionBasisPoints);
-  const entryId = `market-sale:${orderId}:${productId}`;
-  const reason = plan ? `lease of ${name}: payment 1` : `sale of ${name}`;
-  const sellerFunds =
-    proceeds === 0
-      ? []
-      : accountFundsDecider.decide(
-          {
-            type: 'AddFunds',
-            data: { accountId: sellerAccountId, entryId, pot: 'BALANCE', amountCents: proceeds, reason, at },
-          },
-          states.sellerFunds,
-        );
+  const sellerFunds = sellerCreditOf(states.sellerFunds, {
+    accountId: sellerAccountId,
+    entryId: `market-sale:${orderId}:${productId}`,
+    paidCents: plan ? firstPaymentOf(plan) : sale.priceCents,
+    commissionBasisPoints: facts.commissionBasisPoints,
+    reason: plan ? `lease of ${name}: payment 1` : `sale of ${name}`,
+    at,
+  });
   const lease = plan
     ? marketLeaseDecider.decide(
         {
@@ -142,19 +161,14 @@ export const decideInstalmentPayment = (
   );
   const paid = lease.find((event) => event.type === 'InstalmentPaid');
   if (!paid || paid.type !== 'InstalmentPaid') return { lease, sellerFunds: [] };
-  const proceeds = sellerProceedsOf(paid.data.amountCents, facts.commissionBasisPoints);
-  const reason = `lease of ${name}: payment ${number} of ${schedule.length}`;
-  const entryId = `market-lease:${leaseId}:${number}`;
-  const sellerFunds =
-    proceeds === 0
-      ? []
-      : accountFundsDecider.decide(
-          {
-            type: 'AddFunds',
-            data: { accountId: sellerAccountId, entryId, pot: 'BALANCE', amountCents: proceeds, reason, at },
-          },
-          states.sellerFunds,
-        );
+  const sellerFunds = sellerCreditOf(states.sellerFunds, {
+    accountId: sellerAccountId,
+    entryId: `market-lease:${leaseId}:${number}`,
+    paidCents: paid.data.amountCents,
+    commissionBasisPoints: facts.commissionBasisPoints,
+    reason: `lease of ${name}: payment ${number} of ${schedule.length}`,
+    at,
+  });
   return { lease, sellerFunds };
 };
 
@@ -187,19 +201,13 @@ export const decideLeaseEnd = (
   );
   const domain =
     outcome === 'DEFAULTED'
-      ? dnsDomainDecider.decide(
-          {
-            type: 'HandOverDnsDomain',
-            data: {
-              name,
-              operationId: facts.operationId,
-              fromAccountId: facts.buyerAccountId,
-              toAccountId: facts.sellerAccountId,
-              at,
-            },
-          },
-          states.domain,
-        )
+      ? handOver(states.domain, {
+          name,
+          operationId: facts.operationId,
+          fromAccountId: facts.buyerAccountId,
+          toAccountId: facts.sellerAccountId,
+          at,
+        })
       : [];
   return { domain, listing };
 };

@@ -100,14 +100,9 @@ const EmailAlias = () =>
     JSONSchema({ description: "Accepted for the reference's clients; buyers reach the seller through leads only" }),
   );
 
-export class ListingCreateItem {
-  @IsString()
-  @MinLength(1)
-  @MaxLength(NAME_LENGTH)
-  @JSONSchema({ description: "One of the user's domains, in Unicode or as its A-label (xn--)" })
-  domainName!: string;
-
-  @Cents('The buy-now price; 0 lists for offers only')
+/** What an item of a listing call may set, in a new listing or a change of one: left out, it is not changed. */
+class ListingFields {
+  @Cents('The buy-now price; 0 for offers only')
   priceInCents?: number;
 
   @ExpiresAt()
@@ -118,6 +113,14 @@ export class ListingCreateItem {
 
   @Settings()
   listingSettings?: ListingSettings;
+}
+
+export class ListingCreateItem extends ListingFields {
+  @IsString()
+  @MinLength(1)
+  @MaxLength(NAME_LENGTH)
+  @JSONSchema({ description: "One of the user's domains, in Unicode or as its A-label (xn--)" })
+  domainName!: string;
 
   @IfPresent()
   @IsObject()
@@ -146,21 +149,9 @@ const ListingId = () =>
   // in this order: the bounds' "number" is then made "integer" in the schema, as with the other counts
   applyDecorators(Min(1), Max(Number.MAX_SAFE_INTEGER), IsInt(), JSONSchema({ description: "A listing's id" }));
 
-export class ListingUpdateItem {
+export class ListingUpdateItem extends ListingFields {
   @ListingId()
   id!: number;
-
-  @Cents('The new buy-now price; 0 for offers only')
-  priceInCents?: number;
-
-  @ExpiresAt()
-  expiresAt?: string;
-
-  @EmailAlias()
-  isEmailAliasUsed?: boolean;
-
-  @Settings()
-  listingSettings?: ListingSettings;
 
   // null takes the lease off the listing
   @ValidateIf((_item: object, value: unknown) => value !== undefined && value !== null)
