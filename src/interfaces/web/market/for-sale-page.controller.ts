@@ -203,17 +203,14 @@ export class ForSalePageController {
     try {
       if (!(await latestContactOf(this.queries, accountId))) await this.createContact(accountId, form);
       const name = storedNameOf(this.nameOf(domain));
-      const lease =
-        form.plan === 'lease' && form.termLength
-          ? { type: 'equal_installments' as const, termLength: Number(form.termLength), downPaymentPercentage: null }
-          : undefined;
-      const listing = await this.listingOf(name.name);
+      // the listing's own plan, for the payments chosen: one it does not offer is refused with why
+      const offered = (await this.listingOf(name.name))?.terms.leaseToOwn;
       const planned =
-        lease && listing?.terms.leaseToOwn
+        form.plan === 'lease'
           ? {
-              ...lease,
-              type: listing.terms.leaseToOwn.type,
-              downPaymentPercentage: listing.terms.leaseToOwn.downPaymentPercentage,
+              type: offered?.type ?? ('equal_installments' as const),
+              termLength: Number(form.termLength ?? 0),
+              downPaymentPercentage: offered?.downPaymentPercentage ?? null,
             }
           : undefined;
       const added: CartChange<CartAskOutcome> = await this.commands.execute(
