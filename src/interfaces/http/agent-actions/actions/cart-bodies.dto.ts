@@ -7,7 +7,6 @@ import {
   IsBoolean,
   IsIn,
   IsInt,
-  IsNumber,
   IsObject,
   IsString,
   Matches,
@@ -23,6 +22,7 @@ import { CART_MAX_YEARS } from '../../../../domain/commerce/cart-offers';
 import { idPattern } from '../../../../domain/shared/ids';
 import { IfPresent } from '../../shared/validation';
 import { MAX_COUNT, NAME_LENGTH } from './action-bodies.dto';
+import { DownPaymentPercentage, LEASE_TYPES, LeaseType, MonthlyPayments } from './lease-fields';
 
 /**
  * The bodies of surface A's cart actions (`interface-spec.md` Surface A and Limits). Where the spec gives no upper
@@ -110,21 +110,13 @@ export class CartAddMarketplaceBody {
 }
 
 export class LeaseToOwnChoice {
-  @IsIn(['equal_installments', 'down_payment_plus_equal_installments'])
-  @JSONSchema({ description: "One of the listing's plans: equal monthly payments, or a down payment then equal ones" })
-  type!: 'equal_installments' | 'down_payment_plus_equal_installments';
+  @LeaseType("One of the listing's plans: equal monthly payments, or a down payment then equal ones")
+  type!: (typeof LEASE_TYPES)[number];
 
-  @IsInt()
-  @Min(2)
-  @Max(120)
-  @JSONSchema({ description: "Monthly payments (after any down payment), 2 to 120 within the listing's most" })
+  @MonthlyPayments("Monthly payments (after any down payment), 2 to 120 within the listing's most")
   termLength!: number;
 
-  @IfPresent()
-  @IsNumber({ allowNaN: false, allowInfinity: false })
-  @Min(10)
-  @Max(90)
-  @JSONSchema({ description: "Percent paid first, 10 to 90: the listing's own, for the down-payment plan only" })
+  @DownPaymentPercentage("Percent paid first, 10 to 90: the listing's own, for the down-payment plan only")
   downPaymentPercentage?: number;
 }
 

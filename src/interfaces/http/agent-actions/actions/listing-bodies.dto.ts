@@ -5,10 +5,8 @@ import {
   ArrayMinSize,
   IsArray,
   IsBoolean,
-  IsIn,
   IsInt,
   IsISO8601,
-  IsNumber,
   IsObject,
   IsString,
   Max,
@@ -22,6 +20,7 @@ import { JSONSchema } from 'class-validator-jsonschema';
 import { MAX_LISTING_PRICE_CENTS } from '../../../../domain/marketplace/listing-terms';
 import { IfPresent } from '../../shared/validation';
 import { NAME_LENGTH } from './action-bodies.dto';
+import { DownPaymentPercentage, LEASE_TYPES, LeaseType, MonthlyPayments } from './lease-fields';
 
 /**
  * The bodies of surface A's listing actions (`interface-spec.md` Surface A and Limits). What the bodies bound is
@@ -67,21 +66,13 @@ export class ListingSettings {
 }
 
 export class LeaseToOwnOffer {
-  @IsIn(['equal_installments', 'down_payment_plus_equal_installments'])
-  @JSONSchema({ description: 'Equal monthly payments, or a down payment then equal monthly payments' })
-  type!: 'equal_installments' | 'down_payment_plus_equal_installments';
+  @LeaseType('Equal monthly payments, or a down payment then equal monthly payments')
+  type!: (typeof LEASE_TYPES)[number];
 
-  @IsInt()
-  @Min(2)
-  @Max(120)
-  @JSONSchema({ description: 'The most monthly payments a buyer may choose, 2 to 120' })
+  @MonthlyPayments('The most monthly payments a buyer may choose, 2 to 120')
   maxTermLength!: number;
 
-  @IfPresent()
-  @IsNumber({ allowNaN: false, allowInfinity: false })
-  @Min(10)
-  @Max(90)
-  @JSONSchema({ description: 'Percent of the price paid first, 10 to 90: required for the down-payment plan only' })
+  @DownPaymentPercentage('Percent of the price paid first, 10 to 90: required for the down-payment plan only')
   downPaymentPercentage?: number;
 }
 
