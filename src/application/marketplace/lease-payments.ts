@@ -1,3 +1,4 @@
+import { calendarDateOf } from '../../domain/registry/registry-periods';
 import { Injectable, Logger } from '@nestjs/common';
 import { accountFundsDecider, accountFundsStream } from '../../domain/commerce/account-funds';
 import { orderDecider, orderStream } from '../../domain/commerce/order';
@@ -18,8 +19,6 @@ import { ActiveLease, ActiveLeaseIndex } from './active-lease-index.port';
 import { MarketplaceSettings } from './marketplace-settings';
 
 const PAGE = 100;
-
-const dayOf = (millis: number): string => new Date(millis).toISOString().slice(0, 10);
 
 /**
  * Takes the monthly payments of leases as the registry's clock brings them due: each attempt once (its idempotency
@@ -130,7 +129,7 @@ export class LeasePayments {
     const retry = nextChargeOf(after.state, Number.MAX_SAFE_INTEGER);
     const next = defaulted
       ? `This was the last try: the lease has ended, and ${lease.name} goes back to its seller, who keeps the payments made.`
-      : `We will try again on ${dayOf(retry?.attemptAt ?? now)}. Add a card (svc_cart_add_payment_method_url) to keep the lease.`;
+      : `We will try again on ${calendarDateOf(retry?.attemptAt ?? now)}. Add a card (svc_cart_add_payment_method_url) to keep the lease.`;
     const text = `Payment ${number} of ${lease.schedule.length} (${formattedUsd(amountCents)}) for the lease of ${lease.name} could not be taken: ${reason}.\n\n${next}`;
     await this.mailer.send({
       to: account.email,

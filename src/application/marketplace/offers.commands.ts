@@ -1,3 +1,4 @@
+import { calendarDateOf } from '../../domain/registry/registry-periods';
 import { Command, CommandBus, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { randomInt } from 'node:crypto';
 import { marketKeyDecider, marketKeyStream } from '../../domain/marketplace/market-key';
@@ -16,8 +17,6 @@ import { MarketParties } from './market-parties';
 
 /** Offer ids are drawn at random below 2^48, as listing ids are. */
 const OFFER_IDS = 2 ** 48;
-
-const dayOf = (millis: number): string => new Date(millis).toISOString().slice(0, 10);
 
 /** What the buyer's offer became: the offer, and the conversation with the seller it was posted in. */
 export interface OfferMadeOutcome {
@@ -76,7 +75,7 @@ export class MakeMarketOfferHandler implements ICommandHandler<MakeMarketOffer> 
       };
     });
     const { conversation } = await this.conversations.open(name, offer.sellerAccountId, buyerAccountId);
-    const told = `Offer ${offer.offerId}: ${formattedUsd(offer.priceCents)} for ${storedNameOf(name).unicode}, open until ${dayOf(offer.expiresAt)}.`;
+    const told = `Offer ${offer.offerId}: ${formattedUsd(offer.priceCents)} for ${storedNameOf(name).unicode}, open until ${calendarDateOf(offer.expiresAt)}.`;
     await this.conversations.send(conversation.conversationId, buyerAccountId, told);
     if (message !== undefined) await this.conversations.send(conversation.conversationId, buyerAccountId, message);
     return { offer, conversationId: conversation.conversationId };
@@ -164,7 +163,7 @@ export class RespondToMarketOffersHandler implements ICommandHandler<RespondToMa
     const price = formattedUsd(offer.priceCents);
     const text =
       action === 'accept'
-        ? `Offer ${offer.offerId} accepted: ${offer.name} is yours for ${price} if paid by ${dayOf(offer.payBy!)}. It is in your cart: check out with svc_cart_checkout.`
+        ? `Offer ${offer.offerId} accepted: ${offer.name} is yours for ${price} if paid by ${calendarDateOf(offer.payBy!)}. It is in your cart: check out with svc_cart_checkout.`
         : `Offer ${offer.offerId} of ${price} declined.`;
     await this.conversations.send(conversation.conversationId, offer.sellerAccountId, text);
     if (action === 'accept')

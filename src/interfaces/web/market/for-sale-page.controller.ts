@@ -1,3 +1,4 @@
+import { calendarDateOf } from '../../../domain/registry/registry-periods';
 import { Body, Controller, Get, Param, Post, Req, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { RouteConfig } from '@nestjs/platform-fastify';
@@ -113,8 +114,6 @@ const centsOf = (typed: string): number | undefined => {
   const [dollars, cents = ''] = plain.split('.');
   return Number(dollars) * 100 + Number(cents.padEnd(2, '0'));
 };
-
-const dayOf = (millis: number): string => new Date(millis).toISOString().slice(0, 10);
 
 /**
  * The for-sale page of a name listed on our marketplace (`/market/<name>`; the hosting listener sends a parked
@@ -245,7 +244,7 @@ export class ForSalePageController {
       const note = form.note?.trim() ? form.note : undefined;
       const { offer } = await this.commands.execute(new MakeMarketOffer(accountId, domain, cents, note));
       return this.page(request, reply, domain, 200, {
-        notice: `Offer of ${formattedUsd(offer.priceCents)} sent to the seller, open until ${dayOf(offer.expiresAt)}. We mail you the answer.`,
+        notice: `Offer of ${formattedUsd(offer.priceCents)} sent to the seller, open until ${calendarDateOf(offer.expiresAt)}. We mail you the answer.`,
       });
     } catch (error) {
       return this.page(request, reply, domain, 400, { error: this.told(error) });
@@ -388,7 +387,7 @@ export class ForSalePageController {
       price: terms.priceCents > 0 ? formattedUsd(terms.priceCents) : null,
       offers: terms.offers.enabled,
       minimum: terms.offers.minimumCents > 0 ? formattedUsd(terms.offers.minimumCents) : null,
-      until: dayOf(terms.expiresAt),
+      until: calendarDateOf(terms.expiresAt),
       lease: lease && {
         summary:
           lease.type === 'equal_installments'
@@ -416,7 +415,7 @@ export class ForSalePageController {
       .reverse()
       .map((message) => ({
         from: message.senderAccountId === accountId ? 'You' : 'The seller',
-        at: dayOf(message.at),
+        at: calendarDateOf(message.at),
         content: message.content,
       }));
   }
