@@ -2,11 +2,14 @@ import { CommandBus } from '@nestjs/cqrs';
 import { randomUUID } from 'node:crypto';
 import { Pool } from 'pg';
 import { AddAccountFunds, CreatePromoCode } from '../../src/application/commerce/operator-commerce.commands';
+import { newContactWrite } from '../../src/application/dns-domains/create-contact.command';
 import { RegisterDnsDomain } from '../../src/application/dns-domains/register-domain.command';
+import { SecretBox } from '../../src/application/identity/identity.ports';
 import { EventStore } from '../../src/application/shared/event-store.port';
-import { handleCommand } from '../../src/application/shared/handle-command';
+import { handleCommand, transact } from '../../src/application/shared/handle-command';
 import { registryDomainDecider } from '../../src/domain/registry/registry-domain.decider';
 import { registryDomainStream } from '../../src/domain/registry/registry-domain.events';
+import { newId } from '../../src/domain/shared/ids';
 import { storedNameOf } from '../../src/domain/shared/names';
 import { SandboxRegistry } from '../../src/infrastructure/registry/sandbox-registry';
 import { OTHER_REGISTRAR } from '../../src/infrastructure/registry/sandbox-seeding';
@@ -89,6 +92,31 @@ describe('surface A: checkout (issue 26)', () => {
     expect((await buyer.action('svc_cart_get')).body.items).toEqual([]);
     expect((await methods(buyer)).accountBalance).toMatchObject({ amount: 5000 - 3118 });
     expect(await payments(buyer)).toEqual([]);
+  });
+
+  it('delivers to a contact made a moment before, whose own creation at the registry has not run yet', async () => {
+    const buyer = await newAgent(subject);
+    // the contact as its command stores it, its CONTACT_CREATE still to run (a busy or stopped worker)
+    const contactId = newId('contact');
+    await transact(subject.app.get(EventStore), {}, async (streams) => ({
+      writes: [
+        await newContactWrite(streams, subject.app.get(SecretBox), {
+          contactId,
+          accountId: buyer.accountId,
+          details: { ...ADA_CONTACT, organization: null },
+          at: Date.now(),
+        }),
+      ],
+      result: null,
+    }));
+    await fund(buyer, 'BALANCE', 5000);
+    const name = fresh();
+    await buyer.action('svc_cart_add_domain_registration', { domains: [{ name }] });
+    expect((await buyer.action('svc_cart_checkout', { contactId })).body).toMatchObject({ success: true });
+    await subject.settled();
+    expect(await portfolioNames(buyer)).toEqual([name]);
+    const registry = subject.app.get(SandboxRegistry);
+    expect((await registry.info(name))?.contacts).toMatchObject({ registrant: contactId });
   });
 
   it('buys with a card given as a sandbox test PaymentMethod, saved for the next time, and renews a name held', async () => {

@@ -10,6 +10,7 @@ import { Registry, RegistryDomainInfo } from '../registry/registry.port';
 import { Clock } from '../shared/clock';
 import { EventStore } from '../shared/event-store.port';
 import { ResellerSettings } from './reseller-settings';
+import { withRegistryContacts } from './registry-contacts';
 import { handleCommand, loadStream } from '../shared/handle-command';
 
 type Assignment = { readonly new: boolean; readonly id?: string };
@@ -78,13 +79,15 @@ export class RegistrationDependencyExecutor implements DependencyExecutor {
       if (!existing?.sponsoredByUs) {
         const waiting = state.transfer
           ? await this.transferIn(name, state, job)
-          : await this.registry.create({
-              name,
-              years: parameters.period,
-              authInfo,
-              contacts,
-              nameservers: this.settings.nameservers,
-            });
+          : await withRegistryContacts(this.store, this.registry, job.accountId, Object.values(contacts), () =>
+              this.registry.create({
+                name,
+                years: parameters.period,
+                authInfo,
+                contacts,
+                nameservers: this.settings.nameservers,
+              }),
+            );
         if ('kind' in waiting) return waiting;
       }
       // ours now: locked against transfers out until the reseller turns DNS_TRANSFER_OUT on, as registrars lock new
