@@ -59,6 +59,20 @@ const SEND = 'svc_lead_message_send';
 const UPDATE = 'svc_listing_update';
 const CANCEL = 'svc_listing_cancel';
 const lines = (count: number) => names(count).map((name) => ({ name }));
+const RECORDS = 'svc_dns_records_list';
+const RECORD_ADD = 'svc_dns_record_add';
+const RECORD_UPDATE = 'svc_dns_record_update';
+const RECORD_REMOVE = 'svc_dns_record_remove';
+const REMOVE_ALL = 'svc_dns_records_remove_all';
+const NAMESERVERS = 'svc_dns_nameservers_list';
+const CUSTOM_NS = 'svc_dns_nameservers_set_custom';
+const DEFAULT_NS = 'svc_dns_nameservers_set_default';
+const HOSTING = 'svc_dns_hosting_list';
+const HOSTING_ADD = 'svc_dns_hosting_add';
+const HOSTING_REMOVE = 'svc_dns_hosting_remove';
+const PENDING = 'svc_domain_pending_operations';
+const FLAGS = 'svc_domain_flags_update';
+const RECORD_ID = 'rr-3b241101-e2bb-4255-8caf-4136c566a962';
 
 const CASES: readonly BoundCase[] = [
   // svc_domains_search: query 1 to 10 items, each at least one character; tlds up to 5; limit 1-100; offset >= 0
@@ -503,6 +517,138 @@ const CASES: readonly BoundCase[] = [
     bad(action, 'a number as query', { query: 12 }),
     bad(action, 'an unknown property', { query: 'renew', limit: 5 }),
   ]),
+  // the DNS actions: 1 to 50 lines; record values 1 to 100 of at most 1000 characters, TTL 60 to 604800 seconds;
+  // 2 to 12 nameservers; a name the user does not hold is refused for what it asks (404, or that line's error)
+  ok(RECORDS, 'a domain', { domain: 'name0.com' }, true),
+  ok(RECORDS, 'a type, a subName and a cursor', { domain: 'name0.com', type: 'MX', subName: '@', cursor: 'x' }, true),
+  bad(RECORDS, 'an unknown type', { domain: 'name0.com', type: 'SPF' }),
+  bad(RECORDS, 'an empty cursor', { domain: 'name0.com', cursor: '' }),
+  bad(RECORDS, 'no domain', {}),
+  bad(RECORDS, 'an unknown property', { domain: 'name0.com', limit: 5 }),
+  ok(RECORD_ADD, '50 records, TTL 60', {
+    records: names(50).map((domain) => ({ domain, type: 'TXT', values: ['"v"'], ttl: 60 })),
+  }),
+  ok(
+    RECORD_ADD,
+    '100 values',
+    { records: [{ domain: 'name0.com', type: 'TXT', values: Array(100).fill('"v"') }] },
+    true,
+  ),
+  bad(RECORD_ADD, '51 records', { records: names(51).map((domain) => ({ domain, type: 'A', values: ['192.0.2.1'] })) }),
+  bad(RECORD_ADD, 'no record', { records: [] }),
+  bad(RECORD_ADD, '101 values', { records: [{ domain: 'name0.com', type: 'TXT', values: Array(101).fill('"v"') }] }),
+  bad(RECORD_ADD, 'no value', { records: [{ domain: 'name0.com', type: 'TXT', values: [] }] }),
+  ok(RECORD_ADD, 'a value of 1000 characters', {
+    records: [{ domain: 'name0.com', type: 'TXT', values: ['v'.repeat(1000)] }],
+  }),
+  bad(RECORD_ADD, 'a value of 1001 characters', {
+    records: [{ domain: 'name0.com', type: 'TXT', values: ['v'.repeat(1001)] }],
+  }),
+  ok(RECORD_ADD, 'TTL 604800, upsertMode append', {
+    records: [{ domain: 'name0.com', type: 'A', values: ['192.0.2.1'], ttl: 604_800 }],
+    upsertMode: 'append',
+  }),
+  bad(RECORD_ADD, 'TTL 59', { records: [{ domain: 'name0.com', type: 'A', values: ['192.0.2.1'], ttl: 59 }] }),
+  bad(RECORD_ADD, 'TTL 604801', { records: [{ domain: 'name0.com', type: 'A', values: ['192.0.2.1'], ttl: 604_801 }] }),
+  bad(RECORD_ADD, 'a fractional TTL', {
+    records: [{ domain: 'name0.com', type: 'A', values: ['192.0.2.1'], ttl: 60.5 }],
+  }),
+  bad(RECORD_ADD, 'upsertMode merge', {
+    records: [{ domain: 'name0.com', type: 'A', values: ['192.0.2.1'] }],
+    upsertMode: 'merge',
+  }),
+  bad(RECORD_ADD, 'a value that is not text', { records: [{ domain: 'name0.com', type: 'A', values: [1] }] }),
+  bad(RECORD_ADD, 'an unknown property', {
+    records: [{ domain: 'name0.com', type: 'A', values: ['192.0.2.1'], priority: 1 }],
+  }),
+  ok(RECORD_UPDATE, 'a record by its id', {
+    records: [{ domain: 'name0.com', recordId: RECORD_ID, values: ['192.0.2.1'] }],
+  }),
+  bad(RECORD_UPDATE, 'a record id of another shape', {
+    records: [{ domain: 'name0.com', recordId: '42', values: ['192.0.2.1'] }],
+  }),
+  bad(RECORD_UPDATE, 'no values', { records: [{ domain: 'name0.com', recordId: RECORD_ID }] }),
+  bad(RECORD_UPDATE, 'an unknown property', {
+    records: [{ domain: 'name0.com', recordId: RECORD_ID, values: ['x'], type: 'A' }],
+  }),
+  ok(RECORD_REMOVE, '50 records', { records: names(50).map((domain) => ({ domain, recordId: RECORD_ID })) }),
+  bad(RECORD_REMOVE, '51 records', { records: names(51).map((domain) => ({ domain, recordId: RECORD_ID })) }),
+  bad(RECORD_REMOVE, 'an unknown property', { records: [{ domain: 'name0.com', recordId: RECORD_ID, force: true }] }),
+  ok(REMOVE_ALL, '50 domains, confirmed', { domains: lines(50), confirmDeleteAll: true }),
+  bad(REMOVE_ALL, 'not confirmed', { domains: lines(1), confirmDeleteAll: false }),
+  bad(REMOVE_ALL, 'no confirmation', { domains: lines(1) }),
+  bad(REMOVE_ALL, '51 domains', { domains: lines(51), confirmDeleteAll: true }),
+  bad(REMOVE_ALL, 'an unknown property', { domains: lines(1), confirmDeleteAll: true, keep: ['MX'] }),
+  ok(NAMESERVERS, 'a domain with its DS records', { domain: 'name0.com', includeDnssec: true }, true),
+  bad(NAMESERVERS, 'includeDnssec as text', { domain: 'name0.com', includeDnssec: 'yes' }),
+  bad(NAMESERVERS, 'an unknown property', { domain: 'name0.com', expand: ['dnssec'] }),
+  ok(CUSTOM_NS, '2 nameservers', {
+    domains: [{ name: 'name0.com', nameservers: ['ns1.example.net', 'ns2.example.net'] }],
+  }),
+  ok(CUSTOM_NS, '12 nameservers and a DS record', {
+    domains: [
+      {
+        name: 'name0.com',
+        nameservers: Array.from({ length: 12 }, (_, n) => `ns${n}.example.net`),
+        dnssec: { records: [{ keyTag: 1, algorithm: 13, digestType: 2, digest: 'ab'.repeat(32) }] },
+      },
+    ],
+  }),
+  bad(CUSTOM_NS, '1 nameserver', { domains: [{ name: 'name0.com', nameservers: ['ns1.example.net'] }] }),
+  bad(CUSTOM_NS, '13 nameservers', {
+    domains: [{ name: 'name0.com', nameservers: Array.from({ length: 13 }, (_, n) => `ns${n}.example.net`) }],
+  }),
+  bad(CUSTOM_NS, 'a DS record without its digest', {
+    domains: [
+      {
+        name: 'name0.com',
+        nameservers: ['a.example', 'b.example'],
+        dnssec: { records: [{ keyTag: 1, algorithm: 13, digestType: 2 }] },
+      },
+    ],
+  }),
+  bad(CUSTOM_NS, 'an unknown property', {
+    domains: [{ name: 'name0.com', nameservers: ['a.example', 'b.example'], glue: [] }],
+  }),
+  ok(DEFAULT_NS, '50 domains', { domains: lines(50) }),
+  bad(DEFAULT_NS, '51 domains', { domains: lines(51) }),
+  bad(DEFAULT_NS, 'an unknown property', { domains: lines(1), dnssec: true }),
+  ok(HOSTING, 'a domain', { domain: 'name0.com' }, true),
+  bad(HOSTING, 'an unknown property', { domain: 'name0.com', subName: 'www' }),
+  ok(HOSTING_ADD, 'a redirect and a for-sale page', {
+    domains: [
+      { name: 'name0.com', type: 'REDIRECT_301', targetUrl: 'https://example.org/', subName: 'www' },
+      { name: 'name1.com', type: 'LISTING_PAGE', forceCompatibility: true },
+    ],
+  }),
+  bad(HOSTING_ADD, 'a hosting type we do not serve', { domains: [{ name: 'name0.com', type: 'STOREFRONT' }] }),
+  bad(HOSTING_ADD, 'a target of 2001 characters', {
+    domains: [{ name: 'name0.com', type: 'REDIRECT_302', targetUrl: `https://example.org/${'a'.repeat(1981)}` }],
+  }),
+  bad(HOSTING_ADD, '51 domains', { domains: names(51).map((name) => ({ name, type: 'LISTING_PAGE' })) }),
+  bad(HOSTING_ADD, 'an unknown property', { domains: [{ name: 'name0.com', type: 'LISTING_PAGE', theme: 'dark' }] }),
+  ok(HOSTING_REMOVE, 'a hosted name, and all of another, confirmed', {
+    domains: [
+      { name: 'name0.com', subName: 'www' },
+      { name: 'name1.com', deleteAll: true },
+    ],
+    confirmDeleteAll: true,
+  }),
+  bad(HOSTING_REMOVE, 'confirmDeleteAll false', { domains: lines(1), confirmDeleteAll: false }),
+  bad(HOSTING_REMOVE, 'an unknown property', { domains: [{ name: 'name0.com', type: 'REDIRECT_301' }] }),
+  ok(PENDING, '50 domains with the ended operations', { domains: lines(50), includeCompleted: true }),
+  bad(PENDING, '51 domains', { domains: lines(51) }),
+  bad(PENDING, 'includeCompleted as text', { domains: lines(1), includeCompleted: 'true' }),
+  bad(PENDING, 'an unknown property', { domains: lines(1), limit: 5 }),
+  ok(FLAGS, '50 domains, both flags', {
+    domains: names(50),
+    flags: { DNS_TRANSFER_OUT: { status: 'ENABLED' }, DNS_WHOIS_PROXY: { status: 'DISABLED' } },
+  }),
+  bad(FLAGS, '51 domains', { domains: names(51), flags: {} }),
+  bad(FLAGS, 'a status of another kind', { domains: ['name0.com'], flags: { DNS_WHOIS_PROXY: { status: 'ON' } } }),
+  bad(FLAGS, 'a flag agents do not set', { domains: ['name0.com'], flags: { DNS_DELETE: { status: 'ENABLED' } } }),
+  bad(FLAGS, 'no flags', { domains: ['name0.com'] }),
+  bad(FLAGS, 'an unknown property', { domains: ['name0.com'], flags: {}, reason: 'x' }),
 ];
 
 describe('surface A: the bounds of every action served, on the route and in the document', () => {

@@ -6,13 +6,15 @@ import addFormats from 'ajv-formats';
 import { CommandBus } from '@nestjs/cqrs';
 import { randomUUID } from 'node:crypto';
 import { AddAccountFunds } from '../../src/application/commerce/operator-commerce.commands';
+import { RegisterDnsDomain } from '../../src/application/dns-domains/register-domain.command';
 import { AGENT_SCOPES } from '../../src/domain/identity/scopes';
+import { storedNameOf } from '../../src/domain/shared/names';
 import { routeCatalog } from '../../src/interfaces/http/shared/route-catalog';
 import { Agent, newAgent } from '../support/agent';
 import { newHolder } from '../support/market';
 import { createTestApp, TestApp } from '../support/test-app';
 
-/** The part 1 actions of surface A (`interface-spec.md` Surface A) and the tags the portfolio filters by. */
+/** The actions of surface A served so far (`interface-spec.md` Surface A, `agent-actions.openapi.json`). */
 const ACTIONS = [
   'svc_domains_search',
   'svc_tld_list',
@@ -47,6 +49,19 @@ const ACTIONS = [
   'svc_lead_get',
   'svc_lead_messages_list',
   'svc_lead_message_send',
+  'svc_dns_records_list',
+  'svc_dns_record_add',
+  'svc_dns_record_update',
+  'svc_dns_record_remove',
+  'svc_dns_records_remove_all',
+  'svc_dns_nameservers_list',
+  'svc_dns_nameservers_set_custom',
+  'svc_dns_nameservers_set_default',
+  'svc_dns_hosting_list',
+  'svc_dns_hosting_add',
+  'svc_dns_hosting_remove',
+  'svc_domain_pending_operations',
+  'svc_domain_flags_update',
 ];
 const OPEN = ['svc_knowledge_base_search', 'svc_developer_docs_search', 'svc_api_specs_search'];
 const SCOPE_OF: Record<string, string> = {
@@ -80,9 +95,25 @@ const SCOPE_OF: Record<string, string> = {
   svc_lead_get: 'portfolio:write',
   svc_lead_messages_list: 'portfolio:read',
   svc_lead_message_send: 'portfolio:write',
+  svc_dns_records_list: 'portfolio:read',
+  svc_dns_record_add: 'portfolio:write',
+  svc_dns_record_update: 'portfolio:write',
+  svc_dns_record_remove: 'portfolio:write',
+  svc_dns_records_remove_all: 'portfolio:write',
+  svc_dns_nameservers_list: 'portfolio:read',
+  svc_dns_nameservers_set_custom: 'portfolio:write',
+  svc_dns_nameservers_set_default: 'portfolio:write',
+  svc_dns_hosting_list: 'portfolio:read',
+  svc_dns_hosting_add: 'portfolio:write',
+  svc_dns_hosting_remove: 'portfolio:write',
+  svc_domain_pending_operations: 'portfolio:read',
+  svc_domain_flags_update: 'portfolio:write',
 };
 /** A name another user lists for the offer and lead actions (their conversation's id is known once it starts). */
 const TOOL_LISTING = `tool-listing-${randomUUID().slice(0, 8)}.com`;
+/** A name the agent holds, for the DNS actions that read one name. */
+const TOOL_DNS = `tool-dns-${randomUUID().slice(0, 8)}.com`;
+const RECORD_ID = 'rr-3b241101-e2bb-4255-8caf-4136c566a962';
 /** A body each action accepts. */
 const BODY: Record<string, Record<string, unknown>> = {
   svc_domains_search: { query: ['coffee shop', 'sunrise.com'], tlds: ['com', 'net'] },
@@ -129,6 +160,23 @@ const BODY: Record<string, Record<string, unknown>> = {
   svc_lead_get: { domain: TOOL_LISTING },
   svc_lead_messages_list: { conversationId: 1 },
   svc_lead_message_send: { conversationId: 1, content: 'hello' },
+  svc_dns_records_list: { domain: TOOL_DNS },
+  svc_dns_record_add: { records: [{ domain: TOOL_DNS, type: 'TXT', subName: 'agent', values: ['"hello"'] }] },
+  svc_dns_record_update: { records: [{ domain: TOOL_DNS, recordId: RECORD_ID, values: ['"changed"'] }] },
+  svc_dns_record_remove: { records: [{ domain: TOOL_DNS, recordId: RECORD_ID }] },
+  svc_dns_records_remove_all: { domains: [{ name: 'nothing-here.com' }], confirmDeleteAll: true },
+  svc_dns_nameservers_list: { domain: TOOL_DNS, includeDnssec: true },
+  svc_dns_nameservers_set_custom: {
+    domains: [{ name: 'nothing-here.com', nameservers: ['ns1.example.net', 'ns2.example.net'] }],
+  },
+  svc_dns_nameservers_set_default: { domains: [{ name: 'nothing-here.com' }] },
+  svc_dns_hosting_list: { domain: TOOL_DNS },
+  svc_dns_hosting_add: {
+    domains: [{ name: 'nothing-here.com', type: 'REDIRECT_301', targetUrl: 'https://example.org/' }],
+  },
+  svc_dns_hosting_remove: { domains: [{ name: 'nothing-here.com' }] },
+  svc_domain_pending_operations: { domains: [{ name: TOOL_DNS }], includeCompleted: true },
+  svc_domain_flags_update: { domains: ['nothing-here.com'], flags: { DNS_WHOIS_PROXY: { status: 'ENABLED' } } },
 };
 
 describe('surface A: one action registry behind the routes, the OpenAPI document and the MCP endpoint', () => {
@@ -152,7 +200,19 @@ describe('surface A: one action registry behind the routes, the OpenAPI document
     await subject.app
       .get(CommandBus)
       .execute(new AddAccountFunds(agent.accountId, 'grant-1', 'BALANCE', 100_000, 'test'));
-    await agent.action('svc_contact_create', BODY.svc_contact_create);
+    const { contact } = (await agent.action('svc_contact_create', BODY.svc_contact_create)).body;
+    await subject.settled();
+    await subject.app
+      .get(CommandBus)
+      .execute(
+        new RegisterDnsDomain(
+          agent.accountId,
+          storedNameOf(TOOL_DNS),
+          { contactId: contact.id },
+          { years: 1, contacts: {}, authorizationCode: undefined, flags: {}, zone: {} },
+          false,
+        ),
+      );
     const seller = await newHolder(subject, [TOOL_LISTING]);
     await seller.action('svc_listing_create', { domains: [{ domainName: TOOL_LISTING, priceInCents: 10_000 }] });
     const { conversation } = (await agent.action('svc_lead_get', BODY.svc_lead_get)).body;

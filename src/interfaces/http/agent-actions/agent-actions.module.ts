@@ -34,6 +34,20 @@ import {
   CartAddRegistrationAction,
   CartAddRenewalAction,
 } from './actions/cart-additions.actions';
+import {
+  DnsRecordAddAction,
+  DnsRecordRemoveAction,
+  DnsRecordsListAction,
+  DnsRecordsRemoveAllAction,
+  DnsRecordUpdateAction,
+} from './actions/dns-records.actions';
+import {
+  DnsNameserversListAction,
+  DnsNameserversSetCustomAction,
+  DnsNameserversSetDefaultAction,
+} from './actions/dns-nameservers.actions';
+import { DnsHostingAddAction, DnsHostingListAction, DnsHostingRemoveAction } from './actions/dns-hosting.actions';
+import { DomainFlagsUpdateAction, DomainPendingOperationsAction } from './actions/domain-operations.actions';
 import { KnowledgeCatalogue } from './knowledge/knowledge-catalogue';
 import { KnowledgePagesController } from './knowledge/knowledge-pages.controller';
 import { AgentTools } from './mcp/agent-tools';
@@ -74,6 +88,19 @@ const ACTIONS = [
   LeadGetAction,
   LeadMessagesListAction,
   LeadMessageSendAction,
+  DnsRecordsListAction,
+  DnsRecordAddAction,
+  DnsRecordUpdateAction,
+  DnsRecordRemoveAction,
+  DnsRecordsRemoveAllAction,
+  DnsNameserversListAction,
+  DnsNameserversSetCustomAction,
+  DnsNameserversSetDefaultAction,
+  DnsHostingListAction,
+  DnsHostingAddAction,
+  DnsHostingRemoveAction,
+  DomainPendingOperationsAction,
+  DomainFlagsUpdateAction,
 ];
 
 @Module({

@@ -2,6 +2,7 @@ import { agentErrorSchemas } from '../shared/openapi/error-schemas';
 import { closed, count, JsonSchema, list, ref, text } from '../shared/openapi/json-schema';
 import { SurfaceDocument } from '../shared/openapi/surface-document';
 import { cartSchemas } from './cart.openapi';
+import { dnsSchemas } from './dns.openapi';
 import { marketplaceSchemas } from './marketplace.openapi';
 
 /** The answers of surface A's actions (`decisions.md` §1), as the action handlers write them. */
@@ -254,5 +255,6 @@ export const agentActionsDocument: SurfaceDocument = {
     }),
     ...cartSchemas(),
     ...marketplaceSchemas(),
+    ...dnsSchemas(),
   }),
 };

@@ -5,7 +5,6 @@ import { ResellerSettings } from '../../../application/dns-domains/reseller-sett
 import { DomainChanges, DomainChangeType } from '../../../application/dns-domains/update-domain.command';
 import { Principal } from '../../../application/identity/authenticator';
 import { subNameOf } from '../../../domain/dns-domains/zone-records';
-import { hostingRecordsOf } from '../../../domain/dns-domains/hosting';
 import { hostingShownOf, pendingHostingChangesOf } from '../../../domain/dns-domains/hosting-shown';
 import { ExistingOperation } from '../../../domain/operations/operation';
 import { GetDnsZone } from '../../../projections/dns-zones/dns-zones.queries';
@@ -14,6 +13,7 @@ import { Access, CurrentPrincipal } from '../shared/auth/access';
 import { Documented } from '../shared/openapi/documented';
 import { operationResult } from '../shared/operation-results';
 import { decodeCursor, resellerPage } from '../shared/partner-lists';
+import { isRecordPosition, recordSetsPage } from '../shared/zone-record-pages';
 import { NoQuery, PreviewQuery } from '../shared/request-params';
 import { partnerType } from '../../../application/shared/partner-type';
 import { ZoneAsked } from '../../../application/dns-domains/zone-requests';
@@ -43,13 +43,6 @@ import { hostingView, nameserversView, recordView } from './reseller-views';
 /** Record sets per page of `GET /dns/records`. */
 const PAGE = 100;
 
-/** Where a page of record sets ends: sets are listed by name, type and id. */
-type RecordPosition = { readonly key: string };
-const keyOf = (set: { subName: string; type: string; id: string }): string =>
-  `${set.subName}\u0000${set.type}\u0000${set.id}`;
-const isRecordPosition = (value: unknown): value is RecordPosition =>
-  typeof value === 'object' && value !== null && typeof (value as RecordPosition).key === 'string';
-
 /** The DNS of one of the account's names: its record sets, nameservers, signing and hosted names. */
 @Controller('partner/v3')
 @Access({ surface: 'partner', profile: 'reseller' })
@@ -76,18 +69,11 @@ export class ResellerDnsController {
     const after = decodeCursor(query.$cursor, isRecordPosition);
     const subNames = query.subName?.map((subName) => subNameOf(subName, name.name));
     const zone = await this.queries.execute(new GetDnsZone(principal.accountId, name.name));
-    const hosted = hostingRecordsOf(name.name, zone?.hosting ?? [], this.settings.hostingAddresses);
-    const readonly = new Set(hosted.map((set) => set.id));
-    const sets = [...(zone?.records ?? []), ...hosted]
-      .filter((set) => !query.type || query.type.includes(set.type))
-      .filter((set) => !subNames || subNames.includes(set.subName))
-      .sort((a, b) => (keyOf(a) < keyOf(b) ? -1 : 1))
-      .filter((set) => !after || keyOf(set) > after.key);
-    const page = sets.slice(0, PAGE);
-    const next = sets.length > PAGE ? { key: keyOf(page.at(-1)!) } : null;
+    const filter = { types: query.type, subNames };
+    const { page, next } = recordSetsPage(zone, this.settings.hostingAddresses, filter, after, PAGE);
     return resellerPage(
       this.settings.namespace,
-      page.map((set) => recordView(this.settings.namespace, set, readonly.has(set.id) ? ['HOSTING'] : [])),
+      page.map(({ set, readonlyReasons }) => recordView(this.settings.namespace, set, readonlyReasons)),
       next,
     );
   }

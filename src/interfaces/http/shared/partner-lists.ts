@@ -25,10 +25,14 @@ export const encodeCursor = (position: unknown): string =>
   Buffer.from(JSON.stringify(position), 'utf8').toString('base64url');
 
 /** The position a cursor holds, checked by `isPosition`; undefined when no cursor was sent. */
-export const decodeCursor = <T>(cursor: unknown, isPosition: (value: unknown) => value is T): T | undefined => {
+export const decodeCursor = <T>(
+  cursor: unknown,
+  isPosition: (value: unknown) => value is T,
+  path = '$cursor',
+): T | undefined => {
   if (cursor === undefined) return undefined;
   const refuse = (): never => {
-    throw new RequestValidationError([{ path: '$cursor', message: 'is not a cursor this list gave out' }]);
+    throw new RequestValidationError([{ path, message: 'is not a cursor this list gave out' }]);
   };
   if (typeof cursor !== 'string' || cursor.length === 0 || cursor.length > 1024 || !/^[A-Za-z0-9_-]+$/.test(cursor))
     return refuse();

@@ -32,7 +32,7 @@ import { DownPaymentPercentage, LEASE_TYPES, LeaseType, MonthlyPayments } from '
 /** Codes are 3 to 32 characters; a longer one is refused as unknown, not as malformed, up to this. */
 const CODE_LENGTH = 64;
 
-const DomainName = () =>
+export const DomainName = () =>
   applyDecorators(
     IsString(),
     MinLength(1),
@@ -50,7 +50,7 @@ const Years = () =>
     JSONSchema({ description: 'Years, 1 to 10 within what the registry allows for the name (default 1)' }),
   );
 
-const Lines = (item: () => new () => object, max: number) =>
+export const Lines = (item: () => new () => object, max: number) =>
   applyDecorators(IsArray(), ArrayMinSize(1), ArrayMaxSize(max), ValidateNested({ each: true }), Type(item));
 
 const DiscountCode = () =>
