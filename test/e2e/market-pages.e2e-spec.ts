@@ -1,13 +1,12 @@
 import { mkdirSync } from 'node:fs';
-import { request } from 'node:http';
 import { join } from 'node:path';
 import { Browser, BrowserContext, chromium, Page } from 'playwright-core';
 import { SandboxRegistry } from '../../src/infrastructure/registry/sandbox-registry';
-import { HostingServer } from '../../src/infrastructure/hosting-server/hosting-server.service';
 import { ensureDebianCommand } from '../support/debian-tools';
 import { freePort } from '../support/free-port';
 import { freshName, Holder, newHolder } from '../support/market';
 import { codeOf, SmtpInbox } from '../support/smtp-inbox';
+import { hostingGet } from '../support/hosting';
 import { createTestApp, TestApp } from '../support/test-app';
 
 /** Where the pages' screenshots are kept: a test artefact, not a file of the repository. */
@@ -64,23 +63,12 @@ describe('the for-sale page', () => {
     await subject.settled();
     return seller;
   };
-  const hostingGet = (name: string) =>
-    new Promise<{ status: number; location?: string }>((resolve, reject) => {
-      const { http } = subject.app.get(HostingServer).ports!;
-      const sent = request({ port: http, host: '127.0.0.1', path: '/', headers: { host: name } }, (answer) => {
-        answer.resume();
-        answer.on('end', () => resolve({ status: answer.statusCode!, location: answer.headers.location }));
-      });
-      sent.on('error', reject);
-      sent.end();
-    });
-
   it('sends the name itself to its page, where a visitor signs up, offers, writes and buys it', async () => {
     const seller = await listed();
     const [name] = seller.names;
     // the name is parked on the hosting listener while listed: its visitors land on the page
-    const parked = await hostingGet(name);
-    expect(parked).toEqual({ status: 302, location: `${base}/market/${name}` });
+    const parked = await hostingGet(subject, name);
+    expect(parked).toMatchObject({ status: 302, location: `${base}/market/${name}` });
 
     const page = await context.newPage();
     const opened = await page.goto(parked.location!);
@@ -162,7 +150,7 @@ describe('the for-sale page', () => {
     const after = await page.goto(`${base}/market/${name}`);
     expect(after?.status()).toBe(404);
     await expect(page.getByText(`${name} is not for sale here now.`).isVisible()).resolves.toBe(true);
-    expect((await hostingGet(name)).status).toBe(404);
+    expect((await hostingGet(subject, name)).status).toBe(404);
     await page.close();
     expect(outside).toEqual([]);
   });

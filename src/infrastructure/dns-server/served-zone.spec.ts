@@ -63,4 +63,20 @@ describe('a name for sale, as the DNS server and the hosting listener serve it',
       expect(zone.sites.size).toBe(0);
     }
   });
+
+  it('serves a hosted for-sale page as the page itself, and any other redirect with the path asked', () => {
+    const site = (subName: string, targetUrl: string) => ({
+      subName,
+      type: 'REDIRECT_302' as const,
+      targetUrl,
+      certificate: null,
+      setBy: 'op-1',
+    });
+    const zone = servedZoneOf(
+      row({ hosting: [site('buy', 'https://market.test/market/sale.test'), site('go', 'https://elsewhere.test/')] }),
+      defaults,
+    );
+    expect(zone.sites.get('buy.sale.test')).toMatchObject({ exact: true });
+    expect(zone.sites.get('go.sale.test')).not.toHaveProperty('exact');
+  });
 });

@@ -126,6 +126,8 @@ export const servedZoneOf = (row: DnsZoneRow, defaults: ZoneDefaults): ServedZon
       certificate: certificate
         ? { certificatePem: certificate.certificatePem, privateKeyPem: defaults.open(certificate.sealedPrivateKey) }
         : null,
+      // a hosted for-sale page (the agent's LISTING_PAGE) is the page itself, whatever path was asked
+      ...(site.targetUrl === defaults.forSalePageOf(apex) ? { exact: true as const } : {}),
     });
   }
   if (parked)

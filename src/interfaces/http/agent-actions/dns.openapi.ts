@@ -80,7 +80,7 @@ export const dnsSchemas = (): Record<string, JsonSchema> => ({
     domain: domainName,
     configs: list(
       closed(['type', 'subName', 'targetUrl', 'status', 'certificateStatus'], {
-        type: { enum: [...HOSTING_TYPES] },
+        type: { enum: ['LISTING_PAGE', ...HOSTING_TYPES] },
         subName,
         targetUrl: text,
         status: { ...status, description: 'PENDING while the operation that sets it runs' },

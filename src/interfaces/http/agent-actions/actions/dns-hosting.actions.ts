@@ -25,13 +25,16 @@ import { askedDnsName, bulkAnswer, changeDomain, DnsResult, resultOf } from './d
 
 const shownSubName = (subName: string): string => (subName === '' ? '@' : subName);
 
+/** The name's for-sale page on this service: what a LISTING_PAGE redirects to, exactly (served-zone.ts). */
+const forSalePageOf = (settings: ResellerSettings, name: string): string => `${settings.publicUrl}/market/${name}`;
+
 @Injectable()
 export class DnsHostingListAction implements AgentActionHandler<DnsHostingListBody> {
   static readonly declaration: ActionDeclaration = {
     name: 'svc_dns_hosting_list',
     title: "List a domain's hosting",
     description:
-      "The names of one of the user's domains that this service hosts (the domain itself as @, or a name below it): a 301 or 302 redirect or a reverse proxy to targetUrl, with the status of the change (PENDING while its operation runs) and of its HTTPS certificate. Every hosted name fits on one page.",
+      "The names of one of the user's domains that this service hosts (the domain itself as @, or a name below it): a 301 or 302 redirect or a reverse proxy to targetUrl, or the domain's for-sale page (LISTING_PAGE), with the status of the change (PENDING while its operation runs) and of its HTTPS certificate. Every hosted name fits on one page.",
     body: DnsHostingListBody,
     access: { scope: 'portfolio:read' },
     effects: { readOnly: true, idempotent: true },
@@ -41,6 +44,7 @@ export class DnsHostingListAction implements AgentActionHandler<DnsHostingListBo
   constructor(
     private readonly queries: QueryBus,
     private readonly names: AccountNames,
+    private readonly settings: ResellerSettings,
   ) {}
 
   async run(body: DnsHostingListBody, caller: Principal | undefined) {
@@ -57,7 +61,7 @@ export class DnsHostingListAction implements AgentActionHandler<DnsHostingListBo
     return {
       domain: name.name,
       configs: sites.map((site) => ({
-        type: site.type,
+        type: site.targetUrl === forSalePageOf(this.settings, name.name) ? 'LISTING_PAGE' : site.type,
         subName: shownSubName(site.subName),
         targetUrl: site.targetUrl,
         status: site.status,
@@ -120,7 +124,7 @@ export class DnsHostingAddAction implements AgentActionHandler<HostingAddBody> {
     if (!openListingAt(state, now)) {
       throw new Refused('VALIDATION', `${name} is not listed for sale: list it first (svc_listing_create)`);
     }
-    return { ...line, type: 'REDIRECT_302', targetUrl: `${this.settings.publicUrl}/market/${name}` };
+    return { ...line, type: 'REDIRECT_302', targetUrl: forSalePageOf(this.settings, name) };
   }
 }
 
