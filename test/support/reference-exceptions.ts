@@ -89,6 +89,12 @@ export const AGENT_REFERENCE_EXCEPTIONS: readonly ReferenceException[] = [
     reason:
       "decisions.md §1: a contact's status is active, draft or disabled; the reference names the last admin_disabled",
   },
+  {
+    route: 'POST /mcp/v1/actions/svc_dns_records_list',
+    problem: /\/records\/\d+\/type must be equal to one of the allowed values/,
+    reason:
+      "decisions.md §4: our zones hold the record types surface D takes (ALIAS, DS, HTTPS, NAPTR, PTR, SSHFP, SVCB, TLSA besides the reference's eight), and the agent lists what the zone holds",
+  },
 ];
 
 /** Differences of surface C's answers that come from the reference itself. */
