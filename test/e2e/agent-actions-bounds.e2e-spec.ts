@@ -72,6 +72,7 @@ const HOSTING_ADD = 'svc_dns_hosting_add';
 const HOSTING_REMOVE = 'svc_dns_hosting_remove';
 const PENDING = 'svc_domain_pending_operations';
 const FLAGS = 'svc_domain_flags_update';
+const PUSH = 'svc_domain_push';
 const RECORD_ID = 'rr-3b241101-e2bb-4255-8caf-4136c566a962';
 
 const CASES: readonly BoundCase[] = [
@@ -649,6 +650,16 @@ const CASES: readonly BoundCase[] = [
   bad(FLAGS, 'a flag agents do not set', { domains: ['name0.com'], flags: { DNS_DELETE: { status: 'ENABLED' } } }),
   bad(FLAGS, 'no flags', { domains: ['name0.com'] }),
   bad(FLAGS, 'an unknown property', { domains: ['name0.com'], flags: {}, reason: 'x' }),
+  // svc_domain_push: 1 to 50 names, a target of 1 to 320 characters, a code of 6 digits when given
+  ok(PUSH, '50 names to an address, no code yet', { domains: names(50), targetAccountId: 'friend@example.org' }),
+  ok(PUSH, 'a code', { domains: ['name0.com'], targetAccountId: 'friend@example.org', otpCode: '012345' }),
+  bad(PUSH, '51 names', { domains: names(51), targetAccountId: 'friend@example.org' }),
+  bad(PUSH, 'no target', { domains: ['name0.com'] }),
+  bad(PUSH, 'a target of 321 characters', { domains: ['name0.com'], targetAccountId: 'x'.repeat(321) }),
+  bad(PUSH, 'a code of 5 digits', { domains: ['name0.com'], targetAccountId: 'a@example.org', otpCode: '12345' }),
+  bad(PUSH, 'a code of letters', { domains: ['name0.com'], targetAccountId: 'a@example.org', otpCode: 'abcdef' }),
+  bad(PUSH, 'a code as a number', { domains: ['name0.com'], targetAccountId: 'a@example.org', otpCode: 123456 }),
+  bad(PUSH, 'an unknown property', { domains: ['name0.com'], targetAccountId: 'a@example.org', note: 'gift' }),
 ];
 
 describe('surface A: the bounds of every action served, on the route and in the document', () => {

@@ -62,6 +62,7 @@ const ACTIONS = [
   'svc_dns_hosting_remove',
   'svc_domain_pending_operations',
   'svc_domain_flags_update',
+  'svc_domain_push',
 ];
 const OPEN = ['svc_knowledge_base_search', 'svc_developer_docs_search', 'svc_api_specs_search'];
 const SCOPE_OF: Record<string, string> = {
@@ -108,6 +109,7 @@ const SCOPE_OF: Record<string, string> = {
   svc_dns_hosting_remove: 'portfolio:write',
   svc_domain_pending_operations: 'portfolio:read',
   svc_domain_flags_update: 'portfolio:write',
+  svc_domain_push: 'portfolio:write',
 };
 /** A name another user lists for the offer and lead actions (their conversation's id is known once it starts). */
 const TOOL_LISTING = `tool-listing-${randomUUID().slice(0, 8)}.com`;
@@ -177,6 +179,7 @@ const BODY: Record<string, Record<string, unknown>> = {
   svc_dns_hosting_remove: { domains: [{ name: 'nothing-here.com' }] },
   svc_domain_pending_operations: { domains: [{ name: TOOL_DNS }], includeCompleted: true },
   svc_domain_flags_update: { domains: ['nothing-here.com'], flags: { DNS_WHOIS_PROXY: { status: 'ENABLED' } } },
+  svc_domain_push: { domains: ['nothing-here.com'], targetAccountId: 'nobody@example.org', otpCode: '123456' },
 };
 
 describe('surface A: one action registry behind the routes, the OpenAPI document and the MCP endpoint', () => {

@@ -15,7 +15,7 @@ const given = deciderSpec(pushCodeDecider);
 const push = { targetAccountId: 'acc-2', names: ['sun.com', 'moon.io'] };
 const issued = (codeDigest = 'd-1', when = at) => ({
   type: 'PushCodeIssued' as const,
-  data: { accountId: 'acc-1', ...push, codeDigest, expiresAt: when + PUSH_CODE_TTL_MS, at: when },
+  data: { accountId: 'acc-1', ...push, codeDigest, sealedCode: 's', expiresAt: when + PUSH_CODE_TTL_MS, at: when },
 });
 const use = (codeDigest: string, change: Partial<typeof push> = {}, when = at + 1) => ({
   type: 'UsePushCode' as const,

@@ -20,7 +20,11 @@ export interface PushRequest {
 }
 
 type Of<Data> = MessageData<{ accountId: string }, Data>;
-export type PushCodeIssued = DomainEvent<'PushCodeIssued', Of<PushRequest & { codeDigest: string; expiresAt: number }>>;
+/** `sealedCode`: the code sealed with the service's key, for the mail alone (the digest is what confirms it). */
+export type PushCodeIssued = DomainEvent<
+  'PushCodeIssued',
+  Of<PushRequest & { codeDigest: string; sealedCode: string; expiresAt: number }>
+>;
 export type PushCodeRejected = DomainEvent<'PushCodeRejected', Of<unknown>>;
 export type PushCodeUsed = DomainEvent<'PushCodeUsed', Of<unknown>>;
 export type PushCodeEvent = PushCodeIssued | PushCodeRejected | PushCodeUsed;

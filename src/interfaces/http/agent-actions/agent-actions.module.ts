@@ -48,6 +48,7 @@ import {
 } from './actions/dns-nameservers.actions';
 import { DnsHostingAddAction, DnsHostingListAction, DnsHostingRemoveAction } from './actions/dns-hosting.actions';
 import { DomainFlagsUpdateAction, DomainPendingOperationsAction } from './actions/domain-operations.actions';
+import { DomainPushAction } from './actions/domain-push.action';
 import { KnowledgeCatalogue } from './knowledge/knowledge-catalogue';
 import { KnowledgePagesController } from './knowledge/knowledge-pages.controller';
 import { AgentTools } from './mcp/agent-tools';
@@ -101,6 +102,7 @@ const ACTIONS = [
   DnsHostingRemoveAction,
   DomainPendingOperationsAction,
   DomainFlagsUpdateAction,
+  DomainPushAction,
 ];
 
 @Module({

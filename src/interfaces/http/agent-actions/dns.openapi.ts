@@ -123,4 +123,17 @@ export const dnsSchemas = (): Record<string, JsonSchema> => ({
       error: text,
     }),
   ),
+  PushDomainsResponse: closed(['success', 'pushedDomains', 'failedDomains', 'targetAccountId', 'message'], {
+    success: { type: 'boolean', description: 'Some names moved' },
+    pushedDomains: list(domainName),
+    failedDomains: list(
+      closed(['domain', 'reason', 'message'], {
+        domain: text,
+        reason: { enum: ['not_owned', 'not_dns', 'pending_push', 'expired', 'ineligible'] },
+        message: text,
+      }),
+    ),
+    targetAccountId: { type: 'string', description: 'The receiving account' },
+    message: { type: 'string', description: 'What happened, and what to do next (where the code went)' },
+  }),
 });
