@@ -7,13 +7,9 @@ import {
   dueAttemptOf,
   retryAtOf,
 } from '../../domain/commerce/auto-renewal';
-import { CartLine } from '../../domain/commerce/cart';
-import { priceCart } from '../../domain/commerce/cart-pricing';
 import { decideServiceOrder } from '../../domain/commerce/checkout-decision';
 import { orderDecider, orderStream } from '../../domain/commerce/order';
 import { promoCodeDecider } from '../../domain/commerce/promo-code';
-import { isCardExpired } from '../../domain/commerce/sandbox-cards';
-import { taxRateOf } from '../../domain/commerce/sales-tax';
 import { accountDecider, accountStream } from '../../domain/identity/account';
 import { newId } from '../../domain/shared/ids';
 import { storedNameOf } from '../../domain/shared/names';
@@ -25,11 +21,10 @@ import { uuidOf } from '../shared/idempotency';
 import { htmlParagraphsOf } from '../shared/html-text';
 import { Mailer } from '../shared/mailer.port';
 import { AutoRenewalIndex, EnabledAutoRenewal } from './auto-renewal-index.port';
-import { CardProcessor } from './card-processor.port';
-import { CartQuotes } from './cart-quotes';
 import { CommerceSettings } from './commerce-settings';
 import { OrderFulfilment } from './order-fulfilment';
 import { OrderPayments } from './order-payments';
+import { ServiceOrders } from './service-orders';
 
 const PAGE = 200;
 const NO_PROMO = promoCodeDecider.initialState();
@@ -48,8 +43,7 @@ export class AutoRenewals {
     private readonly store: EventStore,
     private readonly index: AutoRenewalIndex,
     private readonly names: AccountNames,
-    private readonly quotes: CartQuotes,
-    private readonly processor: CardProcessor,
+    private readonly orders: ServiceOrders,
     private readonly payments: OrderPayments,
     private readonly fulfilment: OrderFulfilment,
     private readonly mailer: Mailer,
@@ -78,32 +72,21 @@ export class AutoRenewals {
     if (term && term.expiresAt === expiresAt && term.next === null) return this.settleAttempt(accountId, name, renewal);
     const attempt = dueAttemptOf(renewal, expiresAt, mine.now, this.settings.renewalSchedule);
     if (attempt === null) return;
-    const [offer] = await this.quotes.offers(accountId, [{ kind: 'RENEWAL', name: mine.name, years: 1 }]);
+    const funds = await loadStream(this.store, accountFundsStream(accountId), accountFundsDecider);
+    const priced = await this.orders.priced(
+      accountId,
+      { kind: 'RENEWAL', name: mine.name },
+      renewal.taxPlace,
+      funds.state,
+    );
     // a name the registry would not renew now (locked, at its longest term) is not ordered: nothing to pay for
-    if ('problem' in offer) return;
+    if ('problem' in priced) return;
+    const { facts, pricing } = priced;
     const orderId = newId(
       'order',
       uuidOf(`auto-renewal\u0000${accountId}\u0000${name}\u0000${expiresAt}\u0000${attempt}`),
     );
-    const funds = await loadStream(this.store, accountFundsStream(accountId), accountFundsDecider);
-    const line: CartLine = {
-      productId: 1,
-      kind: 'RENEWAL',
-      domain: name,
-      quantity: 1,
-      addedPriceCents: offer.priceCents,
-    };
-    const pricing = priceCart(
-      [{ productId: 1, kind: 'RENEWAL', priceCents: offer.priceCents }],
-      null,
-      taxRateOf(renewal.taxPlace),
-      {
-        accountBalanceCents: funds.state.balanceCents,
-        promoCreditsCents: funds.state.promoCreditsCents,
-        useAccountBalance: true,
-      },
-    );
-    const card = renewal.paymentMethodId ?? (await this.defaultCardOf(accountId));
+    const card = renewal.paymentMethodId ?? (await this.orders.defaultCardOf(accountId));
     const ordered = { accountId, name, expiresAt, orderId, attempt, at: this.clock.now() };
     if (pricing.totalAmountDueCents > 0 && card === null) {
       await this.recordUnpaid(
@@ -123,7 +106,7 @@ export class AutoRenewals {
       if (recorded.length === 0) return { writes: [], result: null }; // placed meanwhile by another worker
       const decision = decideServiceOrder(
         { orderId, accountId, contactId: renewal.contactId, paymentMethodId: card, at: ordered.at },
-        { quoted: [{ line, offer }], pricing, discountCode: null },
+        facts,
         { funds: spent.state, order: order.state, promo: NO_PROMO },
       );
       return {
@@ -217,12 +200,5 @@ export class AutoRenewals {
       text,
       html: htmlParagraphsOf(text),
     });
-  }
-
-  /** The latest saved card that has not expired; null without one. */
-  private async defaultCardOf(accountId: string): Promise<string | null> {
-    const cards = await this.processor.savedCards(accountId);
-    const now = this.clock.now();
-    return cards.filter((card) => !isCardExpired(card.expMonth, card.expYear, now)).at(-1)?.id ?? null;
   }
 }

@@ -13,6 +13,7 @@ import { OrderPayments } from './order-payments';
 import { OrderProgress } from './order-progress.reactor';
 import { UpdateAutoRenewalHandler } from './auto-renewal.commands';
 import { AutoRenewals } from './auto-renewals';
+import { ServiceOrders } from './service-orders';
 import { AutoRenewalTrigger } from './auto-renewal-trigger.reactor';
 import { IssuePageLinkHandler, PageLinks } from './page-links';
 import { GetPaymentMethodsHandler } from './payment-methods.query';
@@ -39,6 +40,7 @@ import { GetPaymentMethodsHandler } from './payment-methods.query';
     OrderProgress,
     UpdateAutoRenewalHandler,
     AutoRenewals,
+    ServiceOrders,
     AutoRenewalTrigger,
     IssuePageLinkHandler,
     PageLinks,

@@ -1,0 +1,63 @@
+import { Injectable } from '@nestjs/common';
+import { AccountFunds } from '../../domain/commerce/account-funds';
+import { CartLine } from '../../domain/commerce/cart';
+import { CartPricing, priceCart } from '../../domain/commerce/cart-pricing';
+import { CheckoutFacts } from '../../domain/commerce/checkout-decision';
+import { TaxPlace, taxRateOf } from '../../domain/commerce/sales-tax';
+import { isCardExpired } from '../../domain/commerce/sandbox-cards';
+import { SecondLevelName } from '../../domain/shared/names';
+import { Clock } from '../shared/clock';
+import { CardProcessor } from './card-processor.port';
+import { CartQuotes } from './cart-quotes';
+
+/** A one-line order the service places for the user, priced: what `decideServiceOrder` takes, and its total. */
+export type PricedServiceOrder = { readonly facts: CheckoutFacts; readonly pricing: CartPricing };
+
+/**
+ * The orders the service places for a user without a cart (an auto-renewal, a won backorder): one line priced as
+ * checkout prices it, paid from the balance, then the promo credits, then a card.
+ */
+@Injectable()
+export class ServiceOrders {
+  constructor(
+    private readonly quotes: CartQuotes,
+    private readonly processor: CardProcessor,
+    private readonly clock: Clock,
+  ) {}
+
+  /** The line priced now with the user's funds, or why it cannot be bought now. */
+  async priced(
+    accountId: string,
+    asked: { readonly kind: 'RENEWAL' | 'REGISTRATION'; readonly name: SecondLevelName },
+    taxPlace: TaxPlace | null,
+    funds: AccountFunds,
+  ): Promise<PricedServiceOrder | { readonly problem: string }> {
+    const [offer] = await this.quotes.offers(accountId, [{ ...asked, years: 1 }]);
+    if ('problem' in offer) return { problem: offer.problem };
+    const line: CartLine = {
+      productId: 1,
+      kind: asked.kind,
+      domain: asked.name.name,
+      quantity: 1,
+      addedPriceCents: offer.priceCents,
+    };
+    const pricing = priceCart(
+      [{ productId: 1, kind: asked.kind, priceCents: offer.priceCents }],
+      null,
+      taxRateOf(taxPlace),
+      {
+        accountBalanceCents: funds.balanceCents,
+        promoCreditsCents: funds.promoCreditsCents,
+        useAccountBalance: true,
+      },
+    );
+    return { facts: { quoted: [{ line, offer }], pricing, discountCode: null }, pricing };
+  }
+
+  /** The card saved last that has not expired: what a service order is charged to unless the user named one. */
+  async defaultCardOf(accountId: string): Promise<string | null> {
+    const cards = await this.processor.savedCards(accountId);
+    const now = this.clock.now();
+    return cards.filter((card) => !isCardExpired(card.expMonth, card.expYear, now)).at(-1)?.id ?? null;
+  }
+}
