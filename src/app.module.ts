@@ -34,6 +34,7 @@ import { PortfolioCommandsModule } from './application/portfolio/portfolio.modul
 import { CommerceModule } from './application/commerce/commerce.module';
 import { MarketplaceModule } from './application/marketplace/marketplace.module';
 import { MarketListingsModule } from './projections/marketplace/market-listings.module';
+import { DropsModule } from './projections/drops/drops.module';
 import { PaymentsModule } from './infrastructure/payments/payments.module';
 import { AutoRenewalsModule } from './projections/auto-renewals/auto-renewals.module';
 import { ClockTimersModule } from './infrastructure/engine/clock-timers';
@@ -100,6 +101,7 @@ export class AppModule {
         MarketplaceModule,
         MarketListingsModule,
         AutoRenewalsModule,
+        DropsModule,
         ClockTimersModule,
         DnsServerModule,
         // the HTTP surfaces run in the api role only; a worker serves /health and /metrics

@@ -73,6 +73,10 @@ const HOSTING_REMOVE = 'svc_dns_hosting_remove';
 const PENDING = 'svc_domain_pending_operations';
 const FLAGS = 'svc_domain_flags_update';
 const PUSH = 'svc_domain_push';
+const EXPIREDS = 'svc_expireds_list';
+const BACKORDER = 'svc_backorder_create';
+const BACKORDER_CANCEL = 'svc_backorder_cancel';
+const BACKORDERS = 'svc_backorders_list';
 const RECORD_ID = 'rr-3b241101-e2bb-4255-8caf-4136c566a962';
 
 const CASES: readonly BoundCase[] = [
@@ -660,6 +664,49 @@ const CASES: readonly BoundCase[] = [
   bad(PUSH, 'a code of letters', { domains: ['name0.com'], targetAccountId: 'a@example.org', otpCode: 'abcdef' }),
   bad(PUSH, 'a code as a number', { domains: ['name0.com'], targetAccountId: 'a@example.org', otpCode: 123456 }),
   bad(PUSH, 'an unknown property', { domains: ['name0.com'], targetAccountId: 'a@example.org', note: 'gift' }),
+  // the drop list: text up to 253, up to 50 TLDs, ranges of two counts, limit 1 to 500; backorders: 1 to 50 lines
+  ok(EXPIREDS, 'every filter and a sort', {
+    query: 'drop',
+    status: 'AVAILABLE_BACKORDER',
+    tlds: ['com'],
+    sortBy: 'backorderCount',
+    sortDirection: 'DESC',
+    lengthRange: [1, 63],
+    bidsRange: [0, 5],
+    watchlistRange: [0, 0],
+    offset: 0,
+    limit: 500,
+  }),
+  bad(EXPIREDS, 'limit 501', { limit: 501 }),
+  bad(EXPIREDS, 'limit 0', { limit: 0 }),
+  bad(EXPIREDS, 'a range of three numbers', { lengthRange: [1, 2, 3] }),
+  bad(EXPIREDS, 'a negative range', { bidsRange: [-1, 2] }),
+  bad(EXPIREDS, 'a status of another kind', { status: 'DELETED' }),
+  bad(EXPIREDS, 'a query of 254 characters', { query: 'a'.repeat(254) }),
+  bad(EXPIREDS, 'an unknown property', { order: 'name' }),
+  ok(BACKORDER, '50 names', {
+    domains: names(50).map((name) => ({ name, contactId: 'con_1', availableAfterTimestamp: 1_800_000_000_000 })),
+  }),
+  bad(BACKORDER, '51 names', {
+    domains: names(51).map((name) => ({ name, contactId: 'con_1', availableAfterTimestamp: 1_800_000_000_000 })),
+  }),
+  bad(BACKORDER, 'a fractional timestamp', {
+    domains: [{ name: 'a.com', contactId: 'c', availableAfterTimestamp: 1.5 }],
+  }),
+  bad(BACKORDER, 'no contact', { domains: [{ name: 'a.com', availableAfterTimestamp: 0 }] }),
+  bad(BACKORDER, 'a timestamp as text', { domains: [{ name: 'a.com', contactId: 'c', availableAfterTimestamp: '0' }] }),
+  bad(BACKORDER, 'an unknown property', {
+    domains: [{ name: 'a.com', contactId: 'c', availableAfterTimestamp: 0, maxPrice: 10 }],
+  }),
+  ok(BACKORDER_CANCEL, '50 ids', { backorderIds: Array.from({ length: 50 }, (_, n) => n + 1) }),
+  bad(BACKORDER_CANCEL, '51 ids', { backorderIds: Array.from({ length: 51 }, (_, n) => n + 1) }),
+  bad(BACKORDER_CANCEL, 'id 0', { backorderIds: [0] }),
+  bad(BACKORDER_CANCEL, 'an id as text', { backorderIds: ['7'] }),
+  bad(BACKORDER_CANCEL, 'an unknown property', { backorderIds: [7], reason: 'x' }),
+  ok(BACKORDERS, 'every status, limit 100', { status: ['pending', 'cancelled', 'failed'], limit: 100, offset: 0 }),
+  bad(BACKORDERS, 'limit 101', { limit: 101 }),
+  bad(BACKORDERS, 'a status of another kind', { status: ['won'] }),
+  bad(BACKORDERS, 'an unknown property', { sort: 'name' }),
 ];
 
 describe('surface A: the bounds of every action served, on the route and in the document', () => {

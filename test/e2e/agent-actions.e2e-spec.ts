@@ -63,6 +63,10 @@ const ACTIONS = [
   'svc_domain_pending_operations',
   'svc_domain_flags_update',
   'svc_domain_push',
+  'svc_expireds_list',
+  'svc_backorder_create',
+  'svc_backorder_cancel',
+  'svc_backorders_list',
 ];
 const OPEN = ['svc_knowledge_base_search', 'svc_developer_docs_search', 'svc_api_specs_search'];
 const SCOPE_OF: Record<string, string> = {
@@ -110,6 +114,10 @@ const SCOPE_OF: Record<string, string> = {
   svc_domain_pending_operations: 'portfolio:read',
   svc_domain_flags_update: 'portfolio:write',
   svc_domain_push: 'portfolio:write',
+  svc_expireds_list: 'domains:search',
+  svc_backorder_create: 'portfolio:write',
+  svc_backorder_cancel: 'portfolio:write',
+  svc_backorders_list: 'portfolio:read',
 };
 /** A name another user lists for the offer and lead actions (their conversation's id is known once it starts). */
 const TOOL_LISTING = `tool-listing-${randomUUID().slice(0, 8)}.com`;
@@ -180,6 +188,18 @@ const BODY: Record<string, Record<string, unknown>> = {
   svc_domain_pending_operations: { domains: [{ name: TOOL_DNS }], includeCompleted: true },
   svc_domain_flags_update: { domains: ['nothing-here.com'], flags: { DNS_WHOIS_PROXY: { status: 'ENABLED' } } },
   svc_domain_push: { domains: ['nothing-here.com'], targetAccountId: 'nobody@example.org', otpCode: '123456' },
+  svc_expireds_list: { tlds: ['com'], sortBy: 'name', limit: 10 },
+  svc_backorder_create: {
+    domains: [
+      {
+        name: 'nothing-dropping.com',
+        contactId: 'con_3b241101-e2bb-4255-8caf-4136c566a962',
+        availableAfterTimestamp: 0,
+      },
+    ],
+  },
+  svc_backorder_cancel: { backorderIds: [1] },
+  svc_backorders_list: { status: ['pending'], limit: 5 },
 };
 
 describe('surface A: one action registry behind the routes, the OpenAPI document and the MCP endpoint', () => {

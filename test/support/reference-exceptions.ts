@@ -95,6 +95,12 @@ export const AGENT_REFERENCE_EXCEPTIONS: readonly ReferenceException[] = [
     reason:
       "decisions.md §4: our zones hold the record types surface D takes (ALIAS, DS, HTTPS, NAPTR, PTR, SSHFP, SVCB, TLSA besides the reference's eight), and the agent lists what the zone holds",
   },
+  {
+    route: 'POST /mcp/v1/actions/svc_backorders_list',
+    problem: /\/backorders\/\d+\/(createdAt|updatedAt) must be number/,
+    reason:
+      'decisions.md §0: fields named *At on surface A are ISO 8601 strings; the reference gives these two as epoch numbers (its availableAfter, not an *At, stays a number)',
+  },
 ];
 
 /** Differences of surface C's answers that come from the reference itself. */

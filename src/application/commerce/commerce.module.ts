@@ -13,6 +13,8 @@ import { OrderPayments } from './order-payments';
 import { OrderProgress } from './order-progress.reactor';
 import { UpdateAutoRenewalHandler } from './auto-renewal.commands';
 import { AutoRenewals } from './auto-renewals';
+import { BackorderOutcomes, BackorderReleaseTrigger } from './backorder-outcomes.reactor';
+import { BackorderRegistrations } from './backorder-registrations';
 import { ServiceOrders } from './service-orders';
 import { AutoRenewalTrigger } from './auto-renewal-trigger.reactor';
 import { IssuePageLinkHandler, PageLinks } from './page-links';
@@ -42,10 +44,13 @@ import { GetPaymentMethodsHandler } from './payment-methods.query';
     AutoRenewals,
     ServiceOrders,
     AutoRenewalTrigger,
+    BackorderRegistrations,
+    BackorderOutcomes,
+    BackorderReleaseTrigger,
     IssuePageLinkHandler,
     PageLinks,
   ],
-  exports: [AutoRenewals, PageLinks, CartPricer, OrderPayments],
+  exports: [AutoRenewals, BackorderRegistrations, PageLinks, CartPricer, OrderPayments],
 })
 export class CommerceModule implements OnModuleInit {
   constructor(
@@ -54,11 +59,15 @@ export class CommerceModule implements OnModuleInit {
     private readonly settlement: OrderLineSettlement,
     private readonly progress: OrderProgress,
     private readonly renewalTrigger: AutoRenewalTrigger,
+    private readonly backorderOutcomes: BackorderOutcomes,
+    private readonly backorderTrigger: BackorderReleaseTrigger,
   ) {}
 
   onModuleInit(): void {
     this.finishers.register(this.settlement);
     this.consumers.addReactor(this.progress);
     this.consumers.addReactor(this.renewalTrigger);
+    this.consumers.addReactor(this.backorderOutcomes);
+    this.consumers.addReactor(this.backorderTrigger);
   }
 }

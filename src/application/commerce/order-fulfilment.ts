@@ -45,6 +45,10 @@ const listedTransferOf = (
 /** The key a line's operation is started under: the same line always names the same operation. */
 const lineKey = (orderId: string, productId: number) => ({ key: `order-line:${orderId}:${productId}` });
 
+/** The operation that delivers a line of an order of the account's, known before the line is started. */
+export const lineOperationIdOf = (accountId: string, orderId: string, productId: number): string =>
+  keyedOperationId({ accountId, ...lineKey(orderId, productId) });
+
 /**
  * Starts the operation that delivers each paid line (a registration or a renewal through the registry port, a name
  * bought on an external marketplace by its transfer in), each
@@ -73,7 +77,7 @@ export class OrderFulfilment {
     { line }: LineState,
   ): Promise<void> {
     const scope = { accountId, ...lineKey(orderId, line.productId) };
-    const operationId = keyedOperationId(scope);
+    const operationId = lineOperationIdOf(accountId, orderId, line.productId);
     const paidBy = { orderId, productId: line.productId };
     const existing = await loadStream(this.store, operationStream(operationId), operationDecider);
     try {

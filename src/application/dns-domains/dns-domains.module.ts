@@ -5,6 +5,7 @@ import { ContactDependencyExecutor } from './contact-dependency.executor';
 import { ContactVerificationMailer } from './contact-verification-mailer.reactor';
 import { DisableContactHandler, GetResellerContactHandler, VerifyResellerContactHandler } from './contact.queries';
 import { CreateResellerContactHandler } from './create-contact.command';
+import { CancelBackordersHandler, PlaceBackordersHandler } from './backorders.commands';
 import { DnsCatalogue } from './dns-catalogue';
 import { RegisterDnsDomainHandler } from './register-domain.command';
 import { RegistrationDependencyExecutor } from './registration-dependency.executor';
@@ -59,6 +60,8 @@ import { RecordChangesExecutor } from './record-changes.executor';
     HostingExecutor,
     HostingCertificates,
     SearchDomainsHandler,
+    PlaceBackordersHandler,
+    CancelBackordersHandler,
   ],
   exports: [DnsCatalogue, AccountNames],
 })

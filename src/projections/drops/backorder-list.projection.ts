@@ -1,5 +1,10 @@
 import { Projection } from '../../application/shared/projection';
-import { BACKORDER_EVENT_TYPES, Backorder, BackorderEvent, backordersDecider } from '../../domain/dns-domains/backorder';
+import {
+  BACKORDER_EVENT_TYPES,
+  Backorder,
+  BackorderEvent,
+  backordersDecider,
+} from '../../domain/dns-domains/backorder';
 
 /** One backorder, for its account's list: folded with the backorders' own `evolve`, with when it last changed. */
 export type BackorderRow = Backorder & { readonly name: string; readonly updatedAt: number };

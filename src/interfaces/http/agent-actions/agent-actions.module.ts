@@ -49,6 +49,12 @@ import {
 import { DnsHostingAddAction, DnsHostingListAction, DnsHostingRemoveAction } from './actions/dns-hosting.actions';
 import { DomainFlagsUpdateAction, DomainPendingOperationsAction } from './actions/domain-operations.actions';
 import { DomainPushAction } from './actions/domain-push.action';
+import {
+  BackorderCancelAction,
+  BackorderCreateAction,
+  BackordersListAction,
+  ExpiredsListAction,
+} from './actions/backorders.actions';
 import { KnowledgeCatalogue } from './knowledge/knowledge-catalogue';
 import { KnowledgePagesController } from './knowledge/knowledge-pages.controller';
 import { AgentTools } from './mcp/agent-tools';
@@ -103,6 +109,10 @@ const ACTIONS = [
   DomainPendingOperationsAction,
   DomainFlagsUpdateAction,
   DomainPushAction,
+  ExpiredsListAction,
+  BackorderCreateAction,
+  BackorderCancelAction,
+  BackordersListAction,
 ];
 
 @Module({

@@ -2,6 +2,7 @@ import { agentErrorSchemas } from '../shared/openapi/error-schemas';
 import { closed, count, JsonSchema, list, ref, text } from '../shared/openapi/json-schema';
 import { SurfaceDocument } from '../shared/openapi/surface-document';
 import { cartSchemas } from './cart.openapi';
+import { backorderSchemas } from './backorders.openapi';
 import { dnsSchemas } from './dns.openapi';
 import { marketplaceSchemas } from './marketplace.openapi';
 
@@ -256,5 +257,6 @@ export const agentActionsDocument: SurfaceDocument = {
     ...cartSchemas(),
     ...marketplaceSchemas(),
     ...dnsSchemas(),
+    ...backorderSchemas(),
   }),
 };

@@ -1,0 +1,86 @@
+import { closed, count, JsonSchema, list, text } from '../shared/openapi/json-schema';
+import { BACKORDER_STATUSES } from '../../../domain/dns-domains/backorder';
+
+/** The answers of surface A's drop list and backorder actions. */
+
+const nullable = (schema: JsonSchema): JsonSchema => ({ anyOf: [schema, { type: 'null' }] });
+const backorderId: JsonSchema = { type: 'integer', minimum: 1, description: 'What svc_backorder_cancel takes' };
+const cents: JsonSchema = { ...count, description: 'US cents' };
+const epochMs: JsonSchema = { ...count, description: 'Epoch milliseconds' };
+const status: JsonSchema = { enum: [...BACKORDER_STATUSES] };
+const OFFSET_PAGINATION = closed(['total', 'count', 'offset', 'limit', 'hasMore', 'nextOffset'], {
+  total: count,
+  count,
+  offset: count,
+  limit: count,
+  hasMore: { type: 'boolean' },
+  nextOffset: nullable(count),
+});
+const summed = (result: JsonSchema): JsonSchema =>
+  closed(['results', 'successCount', 'failureCount', 'message'], {
+    results: list(result),
+    successCount: count,
+    failureCount: count,
+    message: text,
+  });
+
+export const backorderSchemas = (): Record<string, JsonSchema> => ({
+  ExpiredsListResponse: closed(['domains', 'pagination', 'truncated'], {
+    domains: list(
+      closed(['name', 'deletionTimestamp', 'status', 'labelLength', 'watchlistCount', 'backorderCount'], {
+        name: text,
+        deletionTimestamp: { ...epochMs, description: 'When the registry drops it (epoch milliseconds)' },
+        status: { enum: ['COMING_SOON', 'AVAILABLE_BACKORDER'] },
+        labelLength: count,
+        watchlistCount: count,
+        backorderCount: { ...count, description: 'Backorders waiting for it' },
+      }),
+    ),
+    pagination: closed(['total', 'count', 'offset', 'limit', 'hasMore'], {
+      total: count,
+      count,
+      offset: count,
+      limit: count,
+      hasMore: { type: 'boolean' },
+      nextOffset: { ...count, description: 'Where the next page starts, when there is one' },
+    }),
+    truncated: { type: 'boolean', description: 'More names were on their way out than were read' },
+    truncationMessage: text,
+  }),
+  BackorderCreateResponse: summed(
+    closed(['name', 'success'], {
+      name: text,
+      success: { type: 'boolean' },
+      backorderId,
+      price: { ...cents, description: "US cents: the name's registration for a year, charged if it is registered" },
+      serviceFee: cents,
+      status,
+      error: { type: 'string', description: 'Why this one was not placed; the others were' },
+    }),
+  ),
+  BackorderCancelResponse: summed(
+    closed(['backorderId', 'success'], {
+      backorderId,
+      domain: text,
+      success: { type: 'boolean' },
+      refundAmount: { ...cents, description: 'Nothing is charged before a backorder wins: 0' },
+      error: text,
+    }),
+  ),
+  BackordersListResponse: closed(['backorders', 'pagination'], {
+    backorders: list(
+      closed(['backorderId', 'domain', 'status', 'price', 'serviceFee', 'availableAfter', 'createdAt', 'updatedAt'], {
+        backorderId,
+        domain: text,
+        status,
+        price: cents,
+        serviceFee: cents,
+        availableAfter: { ...epochMs, description: 'The drop it waits for (epoch milliseconds)' },
+        createdAt: { type: 'string', format: 'date-time' },
+        updatedAt: { type: 'string', format: 'date-time' },
+        error: { type: 'string', description: 'Why it failed' },
+      }),
+    ),
+    pagination: OFFSET_PAGINATION,
+  }),
+});
