@@ -707,6 +707,27 @@ const CASES: readonly BoundCase[] = [
   bad(BACKORDERS, 'limit 101', { limit: 101 }),
   bad(BACKORDERS, 'a status of another kind', { status: ['won'] }),
   bad(BACKORDERS, 'an unknown property', { sort: 'name' }),
+  // landing pages: 1 to 50 names, instructions up to 2000 characters
+  ...[
+    'svc_domain_generate_lander',
+    'svc_domain_lander_status',
+    'svc_domain_download_lander',
+    'svc_domain_remove_lander',
+  ].flatMap((action) => [
+    ok(action, '50 names', { domains: lines(50) }),
+    bad(action, '51 names', { domains: lines(51) }),
+    bad(action, 'no name', { domains: [] }),
+    bad(action, 'an unknown property', { domains: lines(1), template: 'dark' }),
+  ]),
+  ok('svc_domain_generate_lander', 'instructions of 2000 characters', {
+    domains: lines(1),
+    instructions: 'x'.repeat(2000),
+  }),
+  bad('svc_domain_generate_lander', 'instructions of 2001 characters', {
+    domains: lines(1),
+    instructions: 'x'.repeat(2001),
+  }),
+  bad('svc_domain_generate_lander', 'instructions as a list', { domains: lines(1), instructions: ['dark'] }),
 ];
 
 describe('surface A: the bounds of every action served, on the route and in the document', () => {

@@ -67,6 +67,10 @@ const ACTIONS = [
   'svc_backorder_create',
   'svc_backorder_cancel',
   'svc_backorders_list',
+  'svc_domain_generate_lander',
+  'svc_domain_lander_status',
+  'svc_domain_download_lander',
+  'svc_domain_remove_lander',
 ];
 const OPEN = ['svc_knowledge_base_search', 'svc_developer_docs_search', 'svc_api_specs_search'];
 const SCOPE_OF: Record<string, string> = {
@@ -118,6 +122,10 @@ const SCOPE_OF: Record<string, string> = {
   svc_backorder_create: 'portfolio:write',
   svc_backorder_cancel: 'portfolio:write',
   svc_backorders_list: 'portfolio:read',
+  svc_domain_generate_lander: 'portfolio:write',
+  svc_domain_lander_status: 'portfolio:read',
+  svc_domain_download_lander: 'portfolio:read',
+  svc_domain_remove_lander: 'portfolio:write',
 };
 /** A name another user lists for the offer and lead actions (their conversation's id is known once it starts). */
 const TOOL_LISTING = `tool-listing-${randomUUID().slice(0, 8)}.com`;
@@ -200,6 +208,10 @@ const BODY: Record<string, Record<string, unknown>> = {
   },
   svc_backorder_cancel: { backorderIds: [1] },
   svc_backorders_list: { status: ['pending'], limit: 5 },
+  svc_domain_generate_lander: { domains: [{ name: TOOL_DNS }], instructions: 'Coming soon.' },
+  svc_domain_lander_status: { domains: [{ name: TOOL_DNS }] },
+  svc_domain_download_lander: { domains: [{ name: TOOL_DNS }] },
+  svc_domain_remove_lander: { domains: [{ name: TOOL_DNS }] },
 };
 
 describe('surface A: one action registry behind the routes, the OpenAPI document and the MCP endpoint', () => {

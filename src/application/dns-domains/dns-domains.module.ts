@@ -7,6 +7,7 @@ import { DisableContactHandler, GetResellerContactHandler, VerifyResellerContact
 import { CreateResellerContactHandler } from './create-contact.command';
 import { CancelBackordersHandler, PlaceBackordersHandler } from './backorders.commands';
 import { DnsCatalogue } from './dns-catalogue';
+import { GetLanderHandler, StoreLanderHandler, TakeDownLanderHandler } from './landers.commands';
 import { RegisterDnsDomainHandler } from './register-domain.command';
 import { RegistrationDependencyExecutor } from './registration-dependency.executor';
 import { RegistrationSettlement } from './registration-settlement';
@@ -62,6 +63,9 @@ import { RecordChangesExecutor } from './record-changes.executor';
     SearchDomainsHandler,
     PlaceBackordersHandler,
     CancelBackordersHandler,
+    StoreLanderHandler,
+    TakeDownLanderHandler,
+    GetLanderHandler,
   ],
   exports: [DnsCatalogue, AccountNames],
 })

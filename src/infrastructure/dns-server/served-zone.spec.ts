@@ -79,4 +79,23 @@ describe('a name for sale, as the DNS server and the hosting listener serve it',
     expect(zone.sites.get('buy.sale.test')).toMatchObject({ exact: true });
     expect(zone.sites.get('go.sale.test')).not.toHaveProperty('exact');
   });
+
+  it("shows a landing page at a name with no address of its own, before its parking, and not over the user's address", () => {
+    const lander = { jobId: 'job-1', html: '<p>hello</p>' };
+    const shown = servedZoneOf(row({ forSale: true, lander }), defaults);
+    expect(addressesOf(shown)).toEqual(['192.0.2.80', '2001:db8::80']);
+    expect(shown.sites.get('sale.test')).toEqual({
+      type: 'LANDER',
+      targetUrl: '',
+      html: '<p>hello</p>',
+      certificate: null,
+    });
+    const addressed = servedZoneOf(
+      row({ lander, records: [{ id: 'rr-1', subName: '', type: 'A', values: ['198.51.100.1'], ttl: 300 }] }),
+      defaults,
+    );
+    expect(addressed.sites.size).toBe(0);
+    expect(addressesOf(addressed)).toEqual(['198.51.100.1']);
+    expect(servedZoneOf(row({ lander: null }), defaults).sites.size).toBe(0);
+  });
 });

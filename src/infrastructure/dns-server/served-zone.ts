@@ -24,15 +24,25 @@ const ADDRESSING = new Set(['A', 'AAAA', 'CNAME', 'ALIAS']);
  * A name listed for sale with no address of its own at the apex (no record, no hosting) is parked: it resolves to
  * the hosting listener, which redirects its visitors to the name's for-sale page.
  */
-const parkedFor = (row: DnsZoneRow): boolean =>
-  row.forSale === true &&
+const apexFree = (row: DnsZoneRow): boolean =>
   !row.hosting.some((site) => site.subName === '') &&
   !row.records.some((set) => set.subName === '' && ADDRESSING.has(set.type));
+const parkedFor = (row: DnsZoneRow): boolean => row.forSale === true && apexFree(row);
 
-/** A hosted name as the hosting listener serves it: where requests go, and its certificate once issued. */
+/**
+ * A name with a landing page and no address of its own at the apex shows the page there (before its parking: the
+ * user made it); the page is the hosting listener's to serve, over HTTP.
+ */
+export const landerShownFor = (row: DnsZoneRow): boolean => Boolean(row.lander) && apexFree(row);
+
+/**
+ * A hosted name as the hosting listener serves it: where requests go, and its certificate once issued; a landing
+ * page (`LANDER`) is answered with its `html`, `targetUrl` empty.
+ */
 export interface ServedSite {
-  readonly type: HostingType;
+  readonly type: HostingType | 'LANDER';
   readonly targetUrl: string;
+  readonly html?: string;
   readonly certificate: Readonly<{ certificatePem: string; privateKeyPem: string }> | null;
   /** Redirect to the target as it is, whatever path was asked (a parked name's for-sale page). */
   readonly exact?: true;
@@ -104,8 +114,9 @@ export const servedZoneOf = (row: DnsZoneRow, defaults: ZoneDefaults): ServedZon
     answers: defaults.nameservers.map((host) => ({ name: apex, type: 'NS', ttl: APEX_TTL, class: 'IN', data: host })),
   });
   // a hosted name resolves to the hosting listener: its A and AAAA records are the hosting's, none of the zone's
-  const parked = parkedFor(row);
-  const addressed = parked ? [...row.hosting, { subName: '' }] : row.hosting;
+  const lander = landerShownFor(row) ? row.lander : null;
+  const parked = !lander && parkedFor(row);
+  const addressed = parked || lander ? [...row.hosting, { subName: '' }] : row.hosting;
   for (const set of [...row.records, ...hostingRecordsOf(apex, addressed, defaults.hostingAddresses)]) {
     const owner = ownerOf(set.subName, apex);
     const data = set.values.flatMap((value) => {
@@ -132,6 +143,7 @@ export const servedZoneOf = (row: DnsZoneRow, defaults: ZoneDefaults): ServedZon
   }
   if (parked)
     sites.set(apex, { type: 'REDIRECT_302', targetUrl: defaults.forSalePageOf(apex), certificate: null, exact: true });
+  if (lander) sites.set(apex, { type: 'LANDER', targetUrl: '', html: lander.html, certificate: null });
   const names = new Set<string>();
   for (const owner of nodes.keys()) {
     // the owner and every name between it and the apex exist (RFC 4592 §2.2.2)

@@ -53,6 +53,28 @@ const plain = (response: ServerResponse, status: number, text: string): void => 
   response.end(`${text}\n`);
 };
 
+/** A landing page loads nothing and runs nothing: its style is inline, the rest is text. */
+const LANDER_POLICY =
+  "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
+/** A name's landing page, for any path: the page to GET and HEAD, nothing else. */
+const landerPage = (response: ServerResponse, method: string, html: string): void => {
+  if (method !== 'GET' && method !== 'HEAD') {
+    response.writeHead(405, { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' });
+    response.end('A landing page is only read.\n');
+    return;
+  }
+  response.writeHead(200, {
+    'content-type': 'text/html; charset=utf-8',
+    'content-length': Buffer.byteLength(html),
+    'content-security-policy': LANDER_POLICY,
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'no-referrer',
+    'cache-control': 'public, max-age=60',
+  });
+  response.end(method === 'HEAD' ? undefined : html);
+};
+
 /** The name a request is for: its Host header without the port, lowercase, without a trailing dot. */
 const hostOf = (request: IncomingMessage): string =>
   (request.headers.host ?? '').replace(/:\d+$/, '').replace(/\.$/, '').toLowerCase();
@@ -127,6 +149,7 @@ export class HostingListener {
     } catch {
       return plain(response, 400, 'The request target is not a path.');
     }
+    if (site.type === 'LANDER') return landerPage(response, request.method ?? 'GET', site.html ?? '');
     const target = site.exact ? site.targetUrl : forwardedUrlOf(site.targetUrl, url.pathname, url.search);
     if (site.type === 'REDIRECT_301' || site.type === 'REDIRECT_302') {
       response.writeHead(site.type === 'REDIRECT_301' ? 301 : 302, { location: target, 'content-length': '0' });

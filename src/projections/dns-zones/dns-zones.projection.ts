@@ -1,5 +1,6 @@
 import { Projection } from '../../application/shared/projection';
 import { DnsDomainHandedOver, DnsDomainReleased } from '../../domain/dns-domains/dns-domain';
+import { LANDER_EVENT_TYPES, LanderEvent } from '../../domain/dns-domains/lander';
 import { ListingCancelled, ListingCreated, ListingPurchased } from '../../domain/marketplace/listing';
 import { DsRecord } from '../../domain/dns-domains/dns-setup';
 import { DNS_ZONE_EVENT_TYPES, DnsZoneEvent, hostingAfter } from '../../domain/dns-domains/dns-zone';
@@ -31,6 +32,8 @@ export interface DnsZoneRow {
    * listener, which sends visitors to its for-sale page. Absent in documents before version 3.
    */
   readonly forSale?: boolean;
+  /** Its landing page (`svc_domain_generate_lander`), served at the name while it has no address of its own. */
+  readonly lander?: { readonly jobId: string; readonly html: string } | null;
 }
 
 const nextSerial = (row: DnsZoneRow | undefined, at: number): number =>
@@ -45,10 +48,10 @@ type ZoneListingEvent = ListingCreated | ListingCancelled | ListingPurchased;
 
 export const dnsZones: Projection<
   DnsZoneRow,
-  DnsZoneEvent | DnsDomainReleased | DnsDomainHandedOver | ZoneListingEvent
+  DnsZoneEvent | DnsDomainReleased | DnsDomainHandedOver | ZoneListingEvent | LanderEvent
 > = {
   name: 'dns-zones',
-  version: 3, // 2: names changing hands; 3: names for sale
+  version: 4, // 2: names changing hands; 3: names for sale; 4: landing pages
   handles: [
     ...DNS_ZONE_EVENT_TYPES,
     'DnsDomainReleased',
@@ -56,6 +59,7 @@ export const dnsZones: Projection<
     'ListingCreated',
     'ListingCancelled',
     'ListingPurchased',
+    ...LANDER_EVENT_TYPES,
   ],
   idOf: (event) => event.data.name,
   evolve: (row, event) => {
@@ -99,6 +103,10 @@ export const dnsZones: Projection<
       case 'ListingCancelled':
       case 'ListingPurchased':
         return row ? { ...row, forSale: false, serial } : null;
+      case 'LanderGenerated':
+        return row ? { ...row, lander: { jobId: event.data.jobId, html: event.data.html }, serial } : null;
+      case 'LanderRemoved':
+        return row ? { ...row, lander: null, serial } : null;
       default:
         return row ?? null;
     }

@@ -50,6 +50,12 @@ import { DnsHostingAddAction, DnsHostingListAction, DnsHostingRemoveAction } fro
 import { DomainFlagsUpdateAction, DomainPendingOperationsAction } from './actions/domain-operations.actions';
 import { DomainPushAction } from './actions/domain-push.action';
 import {
+  DownloadLanderAction,
+  GenerateLanderAction,
+  LanderStatusAction,
+  RemoveLanderAction,
+} from './actions/landers.actions';
+import {
   BackorderCancelAction,
   BackorderCreateAction,
   BackordersListAction,
@@ -113,6 +119,10 @@ const ACTIONS = [
   BackorderCreateAction,
   BackorderCancelAction,
   BackordersListAction,
+  GenerateLanderAction,
+  LanderStatusAction,
+  DownloadLanderAction,
+  RemoveLanderAction,
 ];
 
 @Module({

@@ -1,7 +1,7 @@
 import { closed, count, JsonSchema, list, text } from '../shared/openapi/json-schema';
 import { BACKORDER_STATUSES } from '../../../domain/dns-domains/backorder';
 
-/** The answers of surface A's drop list and backorder actions. */
+/** The answers of surface A's drop list, backorder and landing page actions. */
 
 const nullable = (schema: JsonSchema): JsonSchema => ({ anyOf: [schema, { type: 'null' }] });
 const backorderId: JsonSchema = { type: 'integer', minimum: 1, description: 'What svc_backorder_cancel takes' };
@@ -82,5 +82,45 @@ export const backorderSchemas = (): Record<string, JsonSchema> => ({
       }),
     ),
     pagination: OFFSET_PAGINATION,
+  }),
+  GenerateLanderResponse: closed(['results', 'successCount', 'failureCount'], {
+    results: list(
+      closed(['domain', 'success'], {
+        domain: text,
+        success: { type: 'boolean' },
+        jobId: { type: 'string', description: 'The page made; svc_domain_lander_status follows it' },
+        error: text,
+      }),
+    ),
+    successCount: count,
+    failureCount: count,
+  }),
+  LanderStatusResponse: closed(['results'], {
+    results: list(
+      closed(['domain', 'status'], {
+        domain: text,
+        status: { enum: ['processing', 'hosted', 'failed', 'none'] },
+        hostingType: { const: 'LANDER' },
+        error: { type: 'string', description: 'Why it is not shown (failed), or why the name has none' },
+      }),
+    ),
+  }),
+  DownloadLanderResponse: closed(['results', 'successCount', 'failureCount'], {
+    results: list(
+      closed(['domain', 'success'], {
+        domain: text,
+        success: { type: 'boolean' },
+        format: { const: 'html' },
+        htmlContent: { type: 'string', description: 'The page, one self-contained HTML file' },
+        error: text,
+      }),
+    ),
+    successCount: count,
+    failureCount: count,
+  }),
+  RemoveLanderResponse: closed(['results', 'successCount', 'failureCount'], {
+    results: list(closed(['domain', 'success'], { domain: text, success: { type: 'boolean' }, error: text })),
+    successCount: count,
+    failureCount: count,
   }),
 });

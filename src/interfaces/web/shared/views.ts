@@ -22,6 +22,10 @@ export interface PageFrame {
 
 export const loadPageTemplate = (name: string, template: string): void => eta.loadTemplate(`@${name}`, template);
 
+/** A page that is a whole document of its own (a name's landing page), outside the service's layout. */
+export const renderStandalone = <Model extends object>(name: string, model: Model): string =>
+  eta.render(`@${name}`, model);
+
 /** Sends a page: its template rendered with `model`, inside the layout, with the pages' security headers. */
 export const sendPage = <Model extends object>(
   reply: FastifyReply,
