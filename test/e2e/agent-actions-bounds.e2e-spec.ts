@@ -728,6 +728,13 @@ const CASES: readonly BoundCase[] = [
     instructions: 'x'.repeat(2001),
   }),
   bad('svc_domain_generate_lander', 'instructions as a list', { domains: lines(1), instructions: ['dark'] }),
+  // svc_authenticated_url_get: a path of the account's pages, from /, at most 300 characters
+  ok('svc_authenticated_url_get', 'the portfolio', { path: '/account/domains?status=for-sale' }),
+  ok('svc_authenticated_url_get', "a domain's page", { path: '/domains/sunrise.com' }),
+  bad('svc_authenticated_url_get', 'a path without its slash', { path: 'account' }),
+  bad('svc_authenticated_url_get', 'a path of 301 characters', { path: `/${'a'.repeat(300)}` }),
+  bad('svc_authenticated_url_get', 'no path', {}),
+  bad('svc_authenticated_url_get', 'an unknown property', { path: '/cart', redirect: 'https://example.org' }),
 ];
 
 describe('surface A: the bounds of every action served, on the route and in the document', () => {

@@ -53,7 +53,7 @@ describe('hostile input on the pages and the processor webhook', () => {
   ];
 
   it.each(ODD_LINKS)('opens nothing for the link %j, and never shows it back', async (odd) => {
-    for (const page of ['/pay/card', '/pay/checkout']) {
+    for (const page of ['/pay/card', '/pay/checkout', '/account/enter']) {
       const response = await send('GET', `${page}?link=${odd}`);
       noFault(response);
       expect([400, 410]).toContain(response.status);
@@ -89,6 +89,34 @@ describe('hostile input on the pages and the processor webhook', () => {
     const json = await send('POST', '/pay/checkout', JSON.stringify(base), { 'content-type': 'application/json' });
     expect(json.status).toBeLessThan(500);
     expect((await pool.query('select count(*)::int as count from sandbox_cards')).rows[0].count).toBe(0);
+  });
+
+  it("opens none of the account's pages without its session, whatever the path, form or cookie", async () => {
+    const targets = [
+      ['GET', '/account/domains?q=%3Cscript%3E&status=all&sort=name&page=1'],
+      ['GET', '/account/domains?page=0'],
+      ['GET', '/account/domains?sort=price'],
+      ['GET', `/account/domains/${'a'.repeat(300)}.com`],
+      ['GET', '/account/domains/%F0%9F%92%A9.com'],
+      ['GET', '/account/messages/0'],
+      ['GET', '/account/messages/99999999999999999999'],
+      ['GET', '/account/cart'],
+      ['POST', '/account/domains/x.com/auto-renewal'],
+      ['POST', '/account/messages/1'],
+      ['POST', '/account/cart/checkout'],
+    ];
+    const forms = [undefined, 'csrf=c&action=disable', 'csrf=c&content=hi', 'csrf=c&action=explode', '%%%'];
+    for (const [method, target] of targets) {
+      for (const body of method === 'POST' ? forms : [undefined]) {
+        for (const cookie of ['', 'account_session=forged; pay_csrf=c', `account_session=${'x'.repeat(5000)}`]) {
+          const response = await send(method, target, body, cookie ? { cookie } : {});
+          noFault(response);
+          expect([method, target, body, response.status]).toEqual([method, target, body, expect.any(Number)]);
+          expect([400, 401, 403, 404]).toContain(response.status);
+          expect(response.text).not.toContain('<script>');
+        }
+      }
+    }
   });
 
   it('takes no processor event without a processor signature', async () => {

@@ -3,6 +3,7 @@ import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import {
   PAGE_LINK_TTL_MS,
   pageLinkDecider,
+  AccountEntry,
   PageLinkProblem,
   pageLinkProblemOf,
   pageLinkStream,
@@ -16,6 +17,9 @@ import { handleCommand, loadStream } from '../shared/handle-command';
 /** A page link's secret: `pl_` and 43 base64url characters (32 random bytes). */
 const TOKEN = /^pl_[A-Za-z0-9_-]{43}$/;
 
+/** Whether `token` has the shape of a page link's secret (anything else is no link of ours, unread). */
+export const isPageLinkToken = (token: string): boolean => TOKEN.test(token);
+
 export interface IssuedPageLink {
   readonly token: string;
   readonly expiresAt: number;
@@ -27,6 +31,7 @@ export class IssuePageLink extends Command<IssuedPageLink> {
     readonly accountId: string,
     readonly purpose: PagePurpose,
     readonly discountCode: string | null,
+    readonly entry?: AccountEntry,
   ) {
     super();
   }
@@ -39,12 +44,12 @@ export class IssuePageLinkHandler implements ICommandHandler<IssuePageLink> {
     private readonly clock: Clock,
   ) {}
 
-  async execute({ accountId, purpose, discountCode }: IssuePageLink): Promise<IssuedPageLink> {
+  async execute({ accountId, purpose, discountCode, entry }: IssuePageLink): Promise<IssuedPageLink> {
     const token = `pl_${newOpaqueSecret()}`;
     const digest = digestOf(token);
     const at = this.clock.now();
     const expiresAt = at + PAGE_LINK_TTL_MS;
-    const data = { digest, accountId, purpose, expiresAt, discountCode, at };
+    const data = { digest, accountId, purpose, expiresAt, discountCode, ...(entry ? { entry } : {}), at };
     await handleCommand(
       this.store,
       pageLinkStream(digest),
@@ -69,7 +74,7 @@ export class PageLinks {
   ) {}
 
   async open(token: string, purpose: PagePurpose): Promise<OpenedPage> {
-    if (!TOKEN.test(token)) return { problem: 'UNKNOWN' };
+    if (!isPageLinkToken(token)) return { problem: 'UNKNOWN' };
     const { state } = await loadStream(this.store, pageLinkStream(digestOf(token)), pageLinkDecider);
     const problem = pageLinkProblemOf(state, purpose, this.clock.now());
     if (problem || state.status === 'NONE') return { problem: problem ?? 'UNKNOWN' };

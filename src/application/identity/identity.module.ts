@@ -1,4 +1,5 @@
 import { CredentialRateLimits } from './credential-rate-limits';
+import { EnterAccountHandler } from './account-entry.command';
 import { Module, OnModuleInit } from '@nestjs/common';
 import { ConsumerRegistry } from '../shared/consumer-registry';
 import { Authenticator } from './authenticator';
@@ -25,6 +26,7 @@ import { VerifySignupHandler } from './verify-signup.command';
     VerifySignupHandler,
     RefreshAccessTokenHandler,
     RevokeRefreshTokenHandler,
+    EnterAccountHandler,
   ],
   exports: [Authenticator, CredentialRateLimits],
 })

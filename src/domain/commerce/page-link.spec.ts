@@ -51,7 +51,17 @@ describe('a page link', () => {
       accountId: 'acc-1',
       purpose: 'CHECKOUT',
       discountCode: null,
+      entry: null,
     });
+  });
+
+  it("opens the account's pages where the agent asked, with the agent's scopes", () => {
+    const entry = { path: '/account/domains', scope: 'portfolio:read' };
+    const account: PageLinkEvent = { type: 'PageLinkIssued', data: { ...issuedData('ACCOUNT'), entry } };
+    given(account).thenState({ status: 'ISSUED', purpose: 'ACCOUNT', entry });
+    given(account)
+      .when(use(at, 'ACCOUNT'))
+      .then({ type: 'PageLinkUsed', data: { digest: 'd-1', at } });
   });
 
   it('is used once, before it expires, for the page it was made for', () => {

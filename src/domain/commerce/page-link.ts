@@ -5,19 +5,30 @@ import { DomainCommand, DomainEvent, MessageData } from '../shared/message';
 
 /**
  * A single-use link to one of the pages a person opens for an agent (`svc_cart_add_payment_method_url`,
- * `svc_cart_get_url`): valid for 15 minutes, used up by what the page is for (a card added, an order paid). Kept
- * under the digest of its secret, which is never stored.
+ * `svc_cart_get_url`, `svc_authenticated_url_get`): valid for 15 minutes, used up by what the page is for (a card
+ * added, an order paid, the account's pages opened signed in). Kept under the digest of its secret, which is never
+ * stored.
  */
 export const pageLinkStream = (digest: string): string => `page-link-${digest}`;
 
 export const PAGE_LINK_TTL_MS = 15 * 60_000;
 
-export type PagePurpose = 'ADD_CARD' | 'CHECKOUT';
+export type PagePurpose = 'ADD_CARD' | 'CHECKOUT' | 'ACCOUNT';
+
+/** Where an account link opens the account's pages, and the scopes of the agent that asked for it. */
+export type AccountEntry = Readonly<{ path: string; scope: string }>;
 
 type Of<Data> = MessageData<{ digest: string }, Data>;
 export type PageLinkIssued = DomainEvent<
   'PageLinkIssued',
-  Of<{ accountId: string; purpose: PagePurpose; expiresAt: number; discountCode: string | null }>
+  Of<{
+    accountId: string;
+    purpose: PagePurpose;
+    expiresAt: number;
+    discountCode: string | null;
+    /** An `ACCOUNT` link's entry; absent from the other links. */
+    entry?: AccountEntry;
+  }>
 >;
 export type PageLinkUsed = DomainEvent<'PageLinkUsed', Of<unknown>>;
 export type PageLinkEvent = PageLinkIssued | PageLinkUsed;
@@ -34,6 +45,7 @@ export type PageLink =
       readonly purpose: PagePurpose;
       readonly expiresAt: number;
       readonly discountCode: string | null;
+      readonly entry: AccountEntry | null;
     };
 
 /** Why a link does not open its page now; none when it does. A link to another page is no link to this one. */
@@ -48,8 +60,8 @@ export const pageLinkProblemOf = (link: PageLink, purpose: PagePurpose, now: num
 const evolve = (link: PageLink, event: PageLinkEvent): PageLink => {
   switch (event.type) {
     case 'PageLinkIssued': {
-      const { accountId, purpose, expiresAt, discountCode } = event.data;
-      return { status: 'ISSUED', accountId, purpose, expiresAt, discountCode };
+      const { accountId, purpose, expiresAt, discountCode, entry = null } = event.data;
+      return { status: 'ISSUED', accountId, purpose, expiresAt, discountCode, entry };
     }
     case 'PageLinkUsed':
       return link.status === 'NONE' ? link : { ...link, status: 'USED' };

@@ -3,13 +3,21 @@ import { CommerceModule } from '../../application/commerce/commerce.module';
 import { IdentityModule } from '../../application/identity/identity.module';
 import { MarketplaceModule } from '../../application/marketplace/marketplace.module';
 import { ForSalePageController } from './market/for-sale-page.controller';
+import { AccountPagesController } from './account/account-pages.controller';
+import { AgentActionsModule } from '../http/agent-actions/agent-actions.module';
 import { AddCardController } from './add-card/add-card.controller';
 import { CheckoutPageController } from './checkout/checkout-page.controller';
 import { StylesheetController } from './shared/stylesheet.controller';
 
 /** The pages people open from an agent's links (`ARCHITECTURE.md`: pages), with their one layout and stylesheet. */
 @Module({
-  imports: [CommerceModule, MarketplaceModule, IdentityModule],
-  controllers: [StylesheetController, AddCardController, CheckoutPageController, ForSalePageController],
+  imports: [CommerceModule, MarketplaceModule, IdentityModule, AgentActionsModule],
+  controllers: [
+    StylesheetController,
+    AddCardController,
+    CheckoutPageController,
+    ForSalePageController,
+    AccountPagesController,
+  ],
 })
 export class WebModule {}

@@ -61,6 +61,7 @@ import {
   BackordersListAction,
   ExpiredsListAction,
 } from './actions/backorders.actions';
+import { AuthenticatedUrlAction } from './actions/account-link.action';
 import { KnowledgeCatalogue } from './knowledge/knowledge-catalogue';
 import { KnowledgePagesController } from './knowledge/knowledge-pages.controller';
 import { AgentTools } from './mcp/agent-tools';
@@ -123,6 +124,7 @@ const ACTIONS = [
   LanderStatusAction,
   DownloadLanderAction,
   RemoveLanderAction,
+  AuthenticatedUrlAction,
 ];
 
 @Module({
@@ -141,6 +143,8 @@ const ACTIONS = [
     AgentTools,
     KnowledgeCatalogue,
   ],
+  // the account's pages read and change through the actions' own handlers
+  exports: [...ACTIONS],
 })
 export class AgentActionsModule {
   constructor(documents: OpenApiDocuments) {

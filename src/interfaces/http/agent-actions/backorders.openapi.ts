@@ -123,4 +123,9 @@ export const backorderSchemas = (): Record<string, JsonSchema> => ({
     successCount: count,
     failureCount: count,
   }),
+  AuthenticatedUrlResponse: closed(['url', 'expiresIn', 'instructions'], {
+    url: { type: 'string', format: 'uri', description: "Opens the account's pages signed in, once" },
+    expiresIn: { ...count, description: 'Seconds the link stays good' },
+    instructions: text,
+  }),
 });

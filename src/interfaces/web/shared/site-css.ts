@@ -19,5 +19,9 @@ td.amount,th.amount{text-align:right;white-space:nowrap}tr.total td{border-top:1
 fieldset{border:0;padding:0;margin:0}
 .muted{color:#5b6578;font-size:.9rem}.choice{display:flex;gap:.5rem;align-items:center;font-weight:400;margin:.4rem 0}
 .bottom{max-width:36rem;margin:2rem auto;padding:0 1rem;color:#5b6578;font-size:.8rem}
+.tabs{display:flex;flex-wrap:wrap;gap:.25rem 1rem;margin:0 0 1rem;padding:0;list-style:none}.tabs a{color:#2356d8;font-weight:600;text-decoration:none}.tabs a[aria-current=page]{color:#1d2433;text-decoration:underline}
+.item{display:block;padding:.6rem 0;border-top:1px solid #eef1f6;color:inherit;text-decoration:none}.item:first-of-type{border-top:0}
+.name{font-weight:700;overflow-wrap:anywhere}.tag{display:inline-block;background:#eef1f6;border-radius:.25rem;padding:0 .35rem;font-size:.8rem;margin-right:.25rem}
+.pager{display:flex;justify-content:space-between;margin:1rem 0}h2{font-size:1.1rem;margin:0 0 .5rem}code{overflow-wrap:anywhere;font-size:.85rem}
 @media (max-width:400px){main{margin-top:1rem}.row{flex-direction:column;gap:0}}
 `;
