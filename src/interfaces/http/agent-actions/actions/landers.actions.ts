@@ -174,7 +174,7 @@ export class RemoveLanderAction implements AgentActionHandler<LanderDomainsBody>
       "Takes down the landing page of up to 50 of the user's domains: the domain answers as it did before (its for-sale page if it is listed, nothing otherwise). One result per domain.",
     body: LanderDomainsBody,
     access: { scope: 'portfolio:write' },
-    effects: { readOnly: false, destructive: true, idempotent: false },
+    effects: { readOnly: false, destructive: true, idempotent: true },
     answer: 'RemoveLanderResponse',
   };
 

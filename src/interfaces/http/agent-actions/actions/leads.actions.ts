@@ -198,7 +198,7 @@ export class LeadMessageSendAction implements AgentActionHandler<LeadMessageSend
       "Sends a message (1 to 1000 characters) in one of the user's conversations; the other participant is mailed. Counter-offers are proposed here: the buyer then makes the offer with svc_offer_create.",
     body: LeadMessageSendBody,
     access: { scope: 'portfolio:write' },
-    effects: { readOnly: false, idempotent: false },
+    effects: { readOnly: false, idempotent: false, openWorld: true },
     answer: 'LeadMessageSendResponse',
   };
 

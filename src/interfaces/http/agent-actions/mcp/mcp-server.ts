@@ -14,6 +14,20 @@ import { validateBody } from '../../shared/validation';
 import { AgentActionRegistry } from '../agent-action.registry';
 import { AgentTools } from './agent-tools';
 
+/** Tools per `tools/list` page: every action fits on one today; a client that follows `nextCursor` gets the rest. */
+export const TOOLS_PAGE = 100;
+
+/** A page of the tools from the cursor a previous page gave (the offset, opaque to clients). */
+export const toolsPageOf = <T>(all: readonly T[], cursor: string | undefined): { tools: T[]; nextCursor?: string } => {
+  const offset = cursor === undefined ? 0 : Number(Buffer.from(cursor, 'base64url').toString('utf8'));
+  if (!Number.isSafeInteger(offset) || offset < 0 || offset > all.length || (cursor !== undefined && offset === 0)) {
+    throw new McpError(ErrorCode.InvalidParams, 'this cursor was not given by tools/list');
+  }
+  const tools = all.slice(offset, offset + TOOLS_PAGE);
+  const next = offset + tools.length;
+  return next < all.length ? { tools, nextCursor: Buffer.from(String(next)).toString('base64url') } : { tools };
+};
+
 export const MCP_SERVER_INFO = { name: 'domain-engine', title: 'Domain engine agent actions', version: '1.0.0' };
 
 const log = new Logger('McpServer');
@@ -45,7 +59,7 @@ export const mcpServerFor = (
     instructions:
       'Tools act on the account of the credential. Start with svc_domains_search or svc_portfolio_list; svc_knowledge_base_search answers how things work.',
   });
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: tools.all() }));
+  server.setRequestHandler(ListToolsRequestSchema, ({ params }) => toolsPageOf(tools.all(), params?.cursor));
   server.setRequestHandler(CallToolRequestSchema, async ({ params }): Promise<CallToolResult> => {
     const declaration = registry.declaration(params.name);
     if (!declaration) throw new McpError(ErrorCode.InvalidParams, `no tool ${params.name}`);
