@@ -38,7 +38,7 @@ export class SurfaceErrorFilter implements ExceptionFilter {
     const path = request.url.split('?')[0];
     // a route of this very method that found nothing (a static file) is a 404 like no route at all
     if (allow.length === 0 || allow.includes(request.method))
-      return { status: 404, code: 'NOT_FOUND', message: `nothing answers ${path}`, issues: [] };
+      return { status: 404, code: 'NOT_FOUND', message: `nothing answers ${path}`, issues: [], unrouted: true };
     return {
       status: 405,
       code: 'METHOD_NOT_ALLOWED',

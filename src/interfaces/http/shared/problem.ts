@@ -21,6 +21,8 @@ export interface Problem {
   readonly retryAfterSeconds?: number;
   /** For 405: the methods the path takes. */
   readonly allow?: readonly string[];
+  /** A 404 of a path no route answers (surface A names it `unknown_action`), not of a thing a route did not find. */
+  readonly unrouted?: true;
 }
 
 /** Thrown by the validation pipe: the request does not match the route's schema. */

@@ -107,9 +107,9 @@ const withEntities = (context: Readonly<Record<string, unknown>>) => ({
 export const renderProblem = (surface: Surface, problem: Problem, url: string): unknown => {
   switch (surface) {
     case 'agent': {
-      // an unknown action is the one 404 of surface A with its own name
+      // an unknown action is the one 404 of surface A with its own name; a thing an action did not find is not_found
       const error =
-        problem.status === 404 && url.startsWith('/mcp/v1/actions/')
+        problem.unrouted && url.startsWith('/mcp/v1/actions/')
           ? 'unknown_action'
           : (AGENT_ERRORS[problem.status] ?? (problem.status >= 500 ? 'internal_error' : 'invalid_request'));
       const message = problem.status === 401 ? 'Authentication required' : problem.message;
