@@ -7,9 +7,7 @@ import {
   dueAttemptOf,
   retryAtOf,
 } from '../../domain/commerce/auto-renewal';
-import { decideServiceOrder } from '../../domain/commerce/checkout-decision';
 import { orderDecider, orderStream } from '../../domain/commerce/order';
-import { promoCodeDecider } from '../../domain/commerce/promo-code';
 import { accountDecider, accountStream } from '../../domain/identity/account';
 import { newId } from '../../domain/shared/ids';
 import { storedNameOf } from '../../domain/shared/names';
@@ -27,7 +25,6 @@ import { OrderPayments } from './order-payments';
 import { ServiceOrders } from './service-orders';
 
 const PAGE = 200;
-const NO_PROMO = promoCodeDecider.initialState();
 
 /**
  * Renews the names whose auto-renewal is on, `leadDays` before they expire (registry clock): each due term gets an
@@ -100,23 +97,11 @@ export class AutoRenewals {
     }
     await transact(this.store, { accountId }, async (streams) => {
       const stream = await streams.load(autoRenewalStream(accountId, name), autoRenewalDecider);
-      const order = await streams.load(orderStream(orderId), orderDecider);
-      const spent = await streams.load(accountFundsStream(accountId), accountFundsDecider);
       const recorded = autoRenewalDecider.decide({ type: 'OrderAutoRenewal', data: ordered }, stream.state);
       if (recorded.length === 0) return { writes: [], result: null }; // placed meanwhile by another worker
-      const decision = decideServiceOrder(
-        { orderId, accountId, contactId: renewal.contactId, paymentMethodId: card, at: ordered.at },
-        facts,
-        { funds: spent.state, order: order.state, promo: NO_PROMO },
-      );
-      return {
-        writes: [
-          writeAfter(stream, recorded),
-          writeAfter(order, decision.order),
-          writeAfter(spent, decision.funds),
-        ].filter((write) => write.events.length > 0),
-        result: null,
-      };
+      const request = { orderId, accountId, contactId: renewal.contactId, paymentMethodId: card, at: ordered.at };
+      const placed = await this.orders.placementWrites(streams, request, facts);
+      return { writes: [writeAfter(stream, recorded), ...placed], result: null };
     });
     const paid = await this.payments.pay(orderId);
     if (paid.status === 'PAID') await this.fulfilment.start(orderId);

@@ -1,8 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { accountFundsDecider, accountFundsStream } from '../../domain/commerce/account-funds';
-import { decideServiceOrder } from '../../domain/commerce/checkout-decision';
-import { orderDecider, orderStream } from '../../domain/commerce/order';
-import { promoCodeDecider } from '../../domain/commerce/promo-code';
 import {
   Backorder,
   BackorderFailure,
@@ -23,7 +20,6 @@ import { lineOperationIdOf, OrderFulfilment } from './order-fulfilment';
 import { OrderPayments } from './order-payments';
 import { ServiceOrders } from './service-orders';
 
-const NO_PROMO = promoCodeDecider.initialState();
 /** Names looked at per pass: the rest are next. */
 const PASS = 200;
 
@@ -125,26 +121,14 @@ export class BackorderRegistrations {
     const at = this.clock.now();
     await transact(this.store, { accountId }, async (streams) => {
       const backorders = await streams.load(backordersStream(name), backordersDecider);
-      const order = await streams.load(orderStream(orderId), orderDecider);
-      const spent = await streams.load(accountFundsStream(accountId), accountFundsDecider);
       const started = backordersDecider.decide(
         { type: 'StartBackorderRegistration', data: { name, backorderId, operationId, at } },
         backorders.state,
       );
       if (started.length === 0) return { writes: [], result: null }; // started meanwhile by another worker
-      const decision = decideServiceOrder({ orderId, accountId, contactId, paymentMethodId: card, at }, priced.facts, {
-        funds: spent.state,
-        order: order.state,
-        promo: NO_PROMO,
-      });
-      return {
-        writes: [
-          writeAfter(backorders, started),
-          writeAfter(order, decision.order),
-          writeAfter(spent, decision.funds),
-        ].filter((write) => write.events.length > 0),
-        result: null,
-      };
+      const request = { orderId, accountId, contactId, paymentMethodId: card, at };
+      const placed = await this.orders.placementWrites(streams, request, priced.facts);
+      return { writes: [writeAfter(backorders, started), ...placed], result: null };
     });
     const paid = await this.payments.pay(orderId);
     if (paid.status === 'PAID') await this.fulfilment.start(orderId);

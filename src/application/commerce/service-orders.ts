@@ -2,11 +2,16 @@ import { Injectable } from '@nestjs/common';
 import { AccountFunds } from '../../domain/commerce/account-funds';
 import { CartLine } from '../../domain/commerce/cart';
 import { CartPricing, priceCart } from '../../domain/commerce/cart-pricing';
-import { CheckoutFacts } from '../../domain/commerce/checkout-decision';
+import { accountFundsDecider, accountFundsStream } from '../../domain/commerce/account-funds';
+import { CheckoutFacts, CheckoutRequest, decideServiceOrder } from '../../domain/commerce/checkout-decision';
+import { orderDecider, orderStream } from '../../domain/commerce/order';
+import { promoCodeDecider } from '../../domain/commerce/promo-code';
 import { TaxPlace, taxRateOf } from '../../domain/commerce/sales-tax';
 import { isCardExpired } from '../../domain/commerce/sandbox-cards';
 import { SecondLevelName } from '../../domain/shared/names';
 import { Clock } from '../shared/clock';
+import { StreamWrite } from '../shared/event-store.port';
+import { StreamReader, writeAfter } from '../shared/handle-command';
 import { CardProcessor } from './card-processor.port';
 import { CartQuotes } from './cart-quotes';
 
@@ -52,6 +57,23 @@ export class ServiceOrders {
       },
     );
     return { facts: { quoted: [{ line, offer }], pricing, discountCode: null }, pricing };
+  }
+
+  /**
+   * The writes that place and pay (from the balance and credits; the card part follows) the order priced, in the
+   * caller's transaction with what the order is for.
+   */
+  async placementWrites(streams: StreamReader, request: CheckoutRequest, facts: CheckoutFacts): Promise<StreamWrite[]> {
+    const order = await streams.load(orderStream(request.orderId), orderDecider);
+    const funds = await streams.load(accountFundsStream(request.accountId), accountFundsDecider);
+    const decision = decideServiceOrder(request, facts, {
+      funds: funds.state,
+      order: order.state,
+      promo: promoCodeDecider.initialState(),
+    });
+    return [writeAfter(order, decision.order), writeAfter(funds, decision.funds)].filter(
+      (write) => write.events.length > 0,
+    );
   }
 
   /** The card saved last that has not expired: what a service order is charged to unless the user named one. */

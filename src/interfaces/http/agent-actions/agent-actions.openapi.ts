@@ -5,11 +5,9 @@ import { cartSchemas } from './cart.openapi';
 import { backorderSchemas } from './backorders.openapi';
 import { dnsSchemas } from './dns.openapi';
 import { marketplaceSchemas } from './marketplace.openapi';
+import { isoTime, nullable, OFFSET_PAGINATION } from './answer-parts.openapi';
 
 /** The answers of surface A's actions (`decisions.md` §1), as the action handlers write them. */
-
-const nullable = (schema: JsonSchema): JsonSchema => ({ anyOf: [schema, { type: 'null' }] });
-const isoTime: JsonSchema = { type: 'string', format: 'date-time' };
 
 export const MARKETPLACE_STATUSES = [
   'available',
@@ -19,15 +17,6 @@ export const MARKETPLACE_STATUSES = [
   'unavailable',
   'invalid',
 ] as const;
-
-const OFFSET_PAGINATION = closed(['total', 'count', 'offset', 'limit', 'hasMore', 'nextOffset'], {
-  total: count,
-  count,
-  offset: count,
-  limit: count,
-  hasMore: { type: 'boolean' },
-  nextOffset: nullable(count),
-});
 
 const QUERY_PROBLEMS: Record<string, JsonSchema> = {
   invalidReason: nullable(text),

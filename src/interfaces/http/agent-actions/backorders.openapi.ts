@@ -1,21 +1,13 @@
 import { closed, count, JsonSchema, list, text } from '../shared/openapi/json-schema';
 import { BACKORDER_STATUSES } from '../../../domain/dns-domains/backorder';
+import { OFFSET_PAGINATION } from './answer-parts.openapi';
 
 /** The answers of surface A's drop list, backorder and landing page actions. */
 
-const nullable = (schema: JsonSchema): JsonSchema => ({ anyOf: [schema, { type: 'null' }] });
 const backorderId: JsonSchema = { type: 'integer', minimum: 1, description: 'What svc_backorder_cancel takes' };
 const cents: JsonSchema = { ...count, description: 'US cents' };
 const epochMs: JsonSchema = { ...count, description: 'Epoch milliseconds' };
 const status: JsonSchema = { enum: [...BACKORDER_STATUSES] };
-const OFFSET_PAGINATION = closed(['total', 'count', 'offset', 'limit', 'hasMore', 'nextOffset'], {
-  total: count,
-  count,
-  offset: count,
-  limit: count,
-  hasMore: { type: 'boolean' },
-  nextOffset: nullable(count),
-});
 const summed = (result: JsonSchema): JsonSchema =>
   closed(['results', 'successCount', 'failureCount', 'message'], {
     results: list(result),

@@ -1,11 +1,10 @@
 import { RECORD_TYPES } from '../../../domain/dns-domains/dns-setup';
 import { HOSTING_TYPES } from '../../../domain/dns-domains/hosting';
 import { closed, count, JsonSchema, list, text } from '../shared/openapi/json-schema';
+import { isoTime, nullable } from './answer-parts.openapi';
 
 /** The answers of surface A's DNS actions (records, nameservers, hosting, pending operations, flags). */
 
-const nullable = (schema: JsonSchema): JsonSchema => ({ anyOf: [schema, { type: 'null' }] });
-const isoTime: JsonSchema = { type: 'string', format: 'date-time' };
 const domainName: JsonSchema = { type: 'string', description: 'As stored: lowercase, IDNs as A-labels' };
 const subName: JsonSchema = { type: 'string', description: 'The name below the domain; @ for the domain itself' };
 const operationId: JsonSchema = {

@@ -1,9 +1,9 @@
 import { closed, count, JsonSchema, list, text } from '../shared/openapi/json-schema';
+import { isoTime } from './answer-parts.openapi';
 
 /** The answers of surface A's marketplace actions (listings, offers, leads), as their handlers write them. */
 
 const id: JsonSchema = { type: 'integer', minimum: 1 };
-const isoTime: JsonSchema = { type: 'string', format: 'date-time' };
 const domainName: JsonSchema = { type: 'string', description: 'As stored: lowercase, IDNs as A-labels' };
 const buyerId: JsonSchema = {
   type: 'string',

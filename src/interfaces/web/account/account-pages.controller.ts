@@ -7,6 +7,7 @@ import { CardProcessor } from '../../../application/commerce/card-processor.port
 import { IssuedPageLink, IssuePageLink } from '../../../application/commerce/page-links';
 import { AccountEntered, EnterAccount } from '../../../application/identity/account-entry.command';
 import { Authenticator, Principal } from '../../../application/identity/authenticator';
+import { ReadModelProgress } from '../../../application/shared/read-your-writes';
 import { DomainError } from '../../../domain/shared/errors';
 import { AutoRenewalUpdateAction } from '../../http/agent-actions/actions/auto-renewal.action';
 import { CartGetAction } from '../../http/agent-actions/actions/cart.actions';
@@ -80,7 +81,8 @@ class MessageForm extends CsrfForm {
 /**
  * The account's pages, opened signed in by the single-use link of `svc_authenticated_url_get`: the portfolio, a
  * domain, offers and conversations, the cart. They read and change through the agent actions' own handlers, so a
- * page shows what the agent is told, and they can do no more than the credential that asked for the link.
+ * page shows what the agent is told, and they can do no more than the credential that asked for the link. A change
+ * goes back to its page once the read models show it (the answer is the page's, not the actions' interceptor's).
  */
 @Controller('account')
 export class AccountPagesController {
@@ -97,6 +99,7 @@ export class AccountPagesController {
     private readonly send: LeadMessageSendAction,
     private readonly renewals: AutoRenewalUpdateAction,
     private readonly cart: CartGetAction,
+    private readonly progress: ReadModelProgress,
   ) {}
 
   @Get('enter')
@@ -175,6 +178,7 @@ export class AccountPagesController {
     const principal = await this.signedIn(request, 'portfolio:write', form.csrf);
     if (!principal) return this.refused(reply);
     await this.renewals.run({ action: form.action, domains: [{ name: domain }] }, principal);
+    await this.progress.caughtUp(); // the page it goes back to shows the change
     return reply
       .status(303)
       .header('location', `/account/domains/${encodeURIComponent(domain)}`)
@@ -223,6 +227,7 @@ export class AccountPagesController {
       if (!(error instanceof DomainError)) throw error;
       return this.gone(reply, 400, `The message was not sent: ${error.message}.`);
     }
+    await this.progress.caughtUp();
     return reply.status(303).header('location', `/account/messages/${id}`).send();
   }
 

@@ -43,6 +43,17 @@ export const resultOf = async (domain: string, act: () => Promise<Record<string,
   }
 };
 
+/** One result per line, the lines run one after another (a name takes one operation at a time). */
+export const resultsOf = async <Line>(
+  lines: readonly Line[],
+  domainOf: (line: Line) => string,
+  act: (line: Line) => Promise<Record<string, unknown>>,
+): Promise<DnsResult[]> => {
+  const results: DnsResult[] = [];
+  for (const line of lines) results.push(await resultOf(domainOf(line), () => act(line)));
+  return results;
+};
+
 /** A name the user asked for, as a registered DNS name (label.tld); refused with why as that domain's error. */
 export const askedDnsName = (asked: string): SecondLevelName => {
   const parsed = parseAskedName(asked);

@@ -21,7 +21,7 @@ import { RequestValidationError } from '../../shared/problem';
 import { isRecordPosition } from '../../shared/zone-record-pages';
 import { ActionDeclaration, AgentActionHandler, callerOf } from '../agent-action';
 import { DnsHostingListBody, HostingAddBody, HostingAddLine, HostingRemoveBody } from './dns-bodies.dto';
-import { askedDnsName, bulkAnswer, changeDomain, DnsResult, resultOf } from './dns-changes';
+import { askedDnsName, bulkAnswer, resultsOf, changeDomain } from './dns-changes';
 
 const shownSubName = (subName: string): string => (subName === '' ? '@' : subName);
 
@@ -95,19 +95,18 @@ export class DnsHostingAddAction implements AgentActionHandler<HostingAddBody> {
 
   async run(body: HostingAddBody, caller: Principal | undefined) {
     const { accountId } = callerOf(caller);
-    const results: DnsResult[] = [];
-    for (const line of body.domains) {
-      results.push(
-        await resultOf(line.name, async () => {
-          const name = askedDnsName(line.name);
-          const asked = await this.askedOf(line, name.name);
-          const hosting = hostingAskedOf(asked as HostingPutDto, name.name, this.settings.hostingOutbound);
-          const op = await changeDomain(this.commands, accountId, name, 'DOMAIN_HOSTING_UPDATE', { hosting });
-          const config = { type: line.type, subName: shownSubName(hosting.subName), targetUrl: asked.targetUrl };
-          return { operationId: op.id, subName: config.subName, config };
-        }),
-      );
-    }
+    const results = await resultsOf(
+      body.domains,
+      (line) => line.name,
+      async (line) => {
+        const name = askedDnsName(line.name);
+        const asked = await this.askedOf(line, name.name);
+        const hosting = hostingAskedOf(asked as HostingPutDto, name.name, this.settings.hostingOutbound);
+        const op = await changeDomain(this.commands, accountId, name, 'DOMAIN_HOSTING_UPDATE', { hosting });
+        const config = { type: line.type, subName: shownSubName(hosting.subName), targetUrl: asked.targetUrl };
+        return { operationId: op.id, subName: config.subName, config };
+      },
+    );
     return bulkAnswer(results);
   }
 
@@ -150,21 +149,20 @@ export class DnsHostingRemoveAction implements AgentActionHandler<HostingRemoveB
 
   async run(body: HostingRemoveBody, caller: Principal | undefined) {
     const { accountId } = callerOf(caller);
-    const results: DnsResult[] = [];
-    for (const line of body.domains) {
-      results.push(
-        await resultOf(line.name, async () => {
-          const name = askedDnsName(line.name);
-          const subName = line.deleteAll
-            ? await this.onlySiteOf(accountId, name, body.confirmDeleteAll === true)
-            : line.subName;
-          if (subName === null) return { deletedAll: true }; // nothing hosted: nothing to do
-          const hosting = hostingRemovalOf({ subName }, name.name);
-          const op = await changeDomain(this.commands, accountId, name, 'DOMAIN_HOSTING_DISABLE', { hosting });
-          return { operationId: op.id, subName: shownSubName(hosting.subName), deletedAll: line.deleteAll === true };
-        }),
-      );
-    }
+    const results = await resultsOf(
+      body.domains,
+      (line) => line.name,
+      async (line) => {
+        const name = askedDnsName(line.name);
+        const subName = line.deleteAll
+          ? await this.onlySiteOf(accountId, name, body.confirmDeleteAll === true)
+          : line.subName;
+        if (subName === null) return { deletedAll: true }; // nothing hosted: nothing to do
+        const hosting = hostingRemovalOf({ subName }, name.name);
+        const op = await changeDomain(this.commands, accountId, name, 'DOMAIN_HOSTING_DISABLE', { hosting });
+        return { operationId: op.id, subName: shownSubName(hosting.subName), deletedAll: line.deleteAll === true };
+      },
+    );
     return bulkAnswer(results);
   }
 

@@ -6,7 +6,7 @@ import { Principal } from '../../../../application/identity/authenticator';
 import { nameserversAskedOf } from '../../partner-reseller/dns-input';
 import { ActionDeclaration, AgentActionHandler, callerOf } from '../agent-action';
 import { DnsNameserversListBody, NameserversSetCustomBody, NameserversSetDefaultBody } from './dns-bodies.dto';
-import { askedDnsName, bulkAnswer, changeDomain, DnsResult, resultOf } from './dns-changes';
+import { askedDnsName, bulkAnswer, resultsOf, changeDomain } from './dns-changes';
 
 @Injectable()
 export class DnsNameserversListAction implements AgentActionHandler<DnsNameserversListBody> {
@@ -63,25 +63,24 @@ export class DnsNameserversSetCustomAction implements AgentActionHandler<Nameser
 
   async run(body: NameserversSetCustomBody, caller: Principal | undefined) {
     const { accountId } = callerOf(caller);
-    const results: DnsResult[] = [];
-    for (const line of body.domains) {
-      results.push(
-        await resultOf(line.name, async () => {
-          const ds = line.dnssec ? { items: line.dnssec.records } : undefined;
-          const nameservers = nameserversAskedOf(line.nameservers, ds);
-          const op = await changeDomain(
-            this.commands,
-            accountId,
-            askedDnsName(line.name),
-            'DOMAIN_DNS_NAME_SERVER_UPDATE',
-            {
-              nameservers,
-            },
-          );
-          return { operationId: op.id, nameservers: line.nameservers, hasDnssec: nameservers.ds.length > 0 };
-        }),
-      );
-    }
+    const results = await resultsOf(
+      body.domains,
+      (line) => line.name,
+      async (line) => {
+        const ds = line.dnssec ? { items: line.dnssec.records } : undefined;
+        const nameservers = nameserversAskedOf(line.nameservers, ds);
+        const op = await changeDomain(
+          this.commands,
+          accountId,
+          askedDnsName(line.name),
+          'DOMAIN_DNS_NAME_SERVER_UPDATE',
+          {
+            nameservers,
+          },
+        );
+        return { operationId: op.id, nameservers: line.nameservers, hasDnssec: nameservers.ds.length > 0 };
+      },
+    );
     return bulkAnswer(results);
   }
 }
@@ -107,18 +106,17 @@ export class DnsNameserversSetDefaultAction implements AgentActionHandler<Namese
 
   async run(body: NameserversSetDefaultBody, caller: Principal | undefined) {
     const { accountId } = callerOf(caller);
-    const results: DnsResult[] = [];
-    for (const { name } of body.domains) {
-      results.push(
-        await resultOf(name, async () => {
-          const nameservers = nameserversAskedOf(undefined, undefined, true);
-          const op = await changeDomain(this.commands, accountId, askedDnsName(name), 'DOMAIN_DNS_NAME_SERVER_UPDATE', {
-            nameservers,
-          });
-          return { operationId: op.id, nameservers: [...this.settings.nameservers] };
-        }),
-      );
-    }
+    const results = await resultsOf(
+      body.domains,
+      ({ name }) => name,
+      async ({ name }) => {
+        const nameservers = nameserversAskedOf(undefined, undefined, true);
+        const op = await changeDomain(this.commands, accountId, askedDnsName(name), 'DOMAIN_DNS_NAME_SERVER_UPDATE', {
+          nameservers,
+        });
+        return { operationId: op.id, nameservers: [...this.settings.nameservers] };
+      },
+    );
     return bulkAnswer(results);
   }
 }

@@ -20,7 +20,7 @@ import {
   DnsRecordsRemoveAllBody,
   DnsRecordUpdateBody,
 } from './dns-bodies.dto';
-import { askedDnsName, bulkAnswer, byDomain, changeDomain, DnsResult, resultOf } from './dns-changes';
+import { askedDnsName, bulkAnswer, resultsOf, byDomain, changeDomain, DnsResult, resultOf } from './dns-changes';
 
 /** Record sets per page of svc_dns_records_list. */
 const PAGE = 100;
@@ -245,21 +245,20 @@ export class DnsRecordsRemoveAllAction implements AgentActionHandler<DnsRecordsR
 
   async run(body: DnsRecordsRemoveAllBody, caller: Principal | undefined) {
     const { accountId } = callerOf(caller);
-    const results: DnsResult[] = [];
-    for (const { name: asked } of body.domains) {
-      results.push(
-        await resultOf(asked, async () => {
-          const name = askedDnsName(asked);
-          await this.names.get(accountId, name);
-          const zone: DnsZoneRow | undefined = await this.queries.execute(new GetDnsZone(accountId, name.name));
-          const ids = (zone?.records ?? []).map((set: RecordSet) => set.id);
-          if (ids.length === 0) return { deletedAll: true };
-          const records = { create: [], update: [], delete: ids };
-          const op = await changeDomain(this.commands, accountId, name, 'DOMAIN_DNS_RECORD_DELETE', { records });
-          return { deletedAll: true, operationId: op.id };
-        }),
-      );
-    }
+    const results = await resultsOf(
+      body.domains,
+      ({ name: asked }) => asked,
+      async ({ name: asked }) => {
+        const name = askedDnsName(asked);
+        await this.names.get(accountId, name);
+        const zone: DnsZoneRow | undefined = await this.queries.execute(new GetDnsZone(accountId, name.name));
+        const ids = (zone?.records ?? []).map((set: RecordSet) => set.id);
+        if (ids.length === 0) return { deletedAll: true };
+        const records = { create: [], update: [], delete: ids };
+        const op = await changeDomain(this.commands, accountId, name, 'DOMAIN_DNS_RECORD_DELETE', { records });
+        return { deletedAll: true, operationId: op.id };
+      },
+    );
     return bulkAnswer(results);
   }
 }

@@ -11,7 +11,7 @@ import {
 } from '../../../../projections/operation-list/operation-list.queries';
 import { ActionDeclaration, AgentActionHandler, callerOf } from '../agent-action';
 import { DomainFlagsUpdateBody, PendingOperationsBody } from './dns-bodies.dto';
-import { askedDnsName, bulkAnswer, changeDomain, DnsResult, resultOf } from './dns-changes';
+import { askedDnsName, bulkAnswer, resultsOf, changeDomain } from './dns-changes';
 import { isoOrNull } from './portfolio-views';
 
 /** Operations of a name listed with the ended ones: the newest, as many as a page shows. */
@@ -47,20 +47,19 @@ export class DomainPendingOperationsAction implements AgentActionHandler<Pending
 
   async run(body: PendingOperationsBody, caller: Principal | undefined) {
     const { accountId } = callerOf(caller);
-    const results: DnsResult[] = [];
-    for (const { name: asked } of body.domains) {
-      results.push(
-        await resultOf(asked, async () => {
-          const { name } = await this.names.get(accountId, askedDnsName(asked));
-          const operations = await this.operationsOf(accountId, name.name, body.includeCompleted === true);
-          return {
-            domain: name.name,
-            hasPendingOperations: operations.some((operation) => !isEnded(operation)),
-            operations: operations.map(operationView),
-          };
-        }),
-      );
-    }
+    const results = await resultsOf(
+      body.domains,
+      ({ name: asked }) => asked,
+      async ({ name: asked }) => {
+        const { name } = await this.names.get(accountId, askedDnsName(asked));
+        const operations = await this.operationsOf(accountId, name.name, body.includeCompleted === true);
+        return {
+          domain: name.name,
+          hasPendingOperations: operations.some((operation) => !isEnded(operation)),
+          operations: operations.map(operationView),
+        };
+      },
+    );
     const pending = results.filter((result) => result.hasPendingOperations === true);
     return {
       ...bulkAnswer(results),
@@ -111,20 +110,19 @@ export class DomainFlagsUpdateAction implements AgentActionHandler<DomainFlagsUp
     const asked = Object.entries(body.flags).flatMap(([flag, value]) =>
       value ? [[flag as DnsFlag, (value as { status: FlagStatus }).status] as const] : [],
     );
-    const results: DnsResult[] = [];
-    for (const domain of body.domains) {
-      results.push(
-        await resultOf(domain, async () => {
-          const mine = await this.names.get(accountId, askedDnsName(domain));
-          const now = flagsOf(mine);
-          const changed = asked.filter(([flag, status]) => now[flag].status !== status);
-          if (changed.length === 0) return { updatedFlags: [] };
-          const flags = Object.fromEntries(changed);
-          const op = await changeDomain(this.commands, accountId, mine.name, 'DOMAIN_FLAGS_UPDATE', { flags });
-          return { operationId: op.id, updatedFlags: changed.map(([flag]) => flag) };
-        }),
-      );
-    }
+    const results = await resultsOf(
+      body.domains,
+      (domain) => domain,
+      async (domain) => {
+        const mine = await this.names.get(accountId, askedDnsName(domain));
+        const now = flagsOf(mine);
+        const changed = asked.filter(([flag, status]) => now[flag].status !== status);
+        if (changed.length === 0) return { updatedFlags: [] };
+        const flags = Object.fromEntries(changed);
+        const op = await changeDomain(this.commands, accountId, mine.name, 'DOMAIN_FLAGS_UPDATE', { flags });
+        return { operationId: op.id, updatedFlags: changed.map(([flag]) => flag) };
+      },
+    );
     return bulkAnswer(results);
   }
 }
