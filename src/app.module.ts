@@ -48,6 +48,7 @@ import { WebModule } from './interfaces/web/web.module';
 import { PaymentsHttpModule } from './interfaces/http/payments/payments-http.module';
 import { IdempotencyInterceptor } from './interfaces/http/shared/idempotency.interceptor';
 import { ReadYourWritesInterceptor } from './interfaces/http/shared/read-your-writes.interceptor';
+import { ActorInterceptor } from './interfaces/http/shared/actor.interceptor';
 import { UndeclaredBodyGuard } from './interfaces/http/shared/undeclared-body.guard';
 import { CredentialGuard } from './interfaces/http/shared/auth/credential.guard';
 import { SurfaceErrorFilter } from './interfaces/http/shared/error.filter';
@@ -125,6 +126,7 @@ export class AppModule {
         { provide: APP_GUARD, useClass: CredentialGuard },
         { provide: APP_GUARD, useClass: UndeclaredBodyGuard },
         { provide: APP_PIPE, useFactory: createValidationPipe },
+        { provide: APP_INTERCEPTOR, useClass: ActorInterceptor },
         { provide: APP_INTERCEPTOR, useClass: ReadYourWritesInterceptor },
         { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
       ],

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { acting } from './acting';
 import { EventMetadata } from './event-store.port';
 
 /**
@@ -19,5 +20,6 @@ export const metadataFor = (context: CommandContext = {}): EventMetadata => {
     correlationId: context.correlationId ?? commandId,
     causationId: context.causationId ?? commandId,
     accountId: context.accountId ?? null,
+    actor: acting.current() ?? 'system',
   };
 };

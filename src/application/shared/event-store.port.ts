@@ -11,6 +11,8 @@ export interface EventMetadata {
   /** The command or event that directly caused this one. */
   readonly causationId: string;
   readonly accountId: string | null;
+  /** Who acted (`acting.ts`): a credential, a worker, a reactor, a timer, the CLI; absent from events before it. */
+  readonly actor?: string;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { hostname } from 'node:os';
+import { acting } from './acting';
 
 /** What `settled()` waits for in one kind of leased work, besides the runs in flight in this process. */
 export interface Backlog {
@@ -107,7 +108,7 @@ export class LeaseLoops<Item> {
       }
       this.running++;
       try {
-        await this.work.run(item);
+        await acting.as(`worker:${this.owner}`, () => this.work.run(item));
       } catch (error) {
         this.work.runFailed(item, error);
       } finally {

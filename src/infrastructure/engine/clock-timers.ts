@@ -6,6 +6,7 @@ import { CommerceSettings } from '../../application/commerce/commerce-settings';
 import { LeasePayments } from '../../application/marketplace/lease-payments';
 import { MarketplaceModule } from '../../application/marketplace/marketplace.module';
 import { MarketplaceSettings } from '../../application/marketplace/marketplace-settings';
+import { acting } from '../../application/shared/acting';
 import { Runtime } from '../runtime';
 
 /**
@@ -45,7 +46,8 @@ export class ClockTimers implements OnApplicationBootstrap, OnApplicationShutdow
     const timer = setInterval(() => {
       if (running) return;
       running = true;
-      look()
+      acting
+        .as(`timer:${what}`, look)
         .catch((error: unknown) => this.log.error(`looking for ${what}`, error))
         .finally(() => (running = false));
     }, periodMs);

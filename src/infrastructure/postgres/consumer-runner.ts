@@ -9,6 +9,7 @@ import {
 } from '../../application/shared/event-store.port';
 import { Projection, Reactor } from '../../application/shared/projection';
 import { subscribe, Subscription } from '../../application/shared/subscription';
+import { acting } from '../../application/shared/acting';
 import { inTransaction } from './database';
 import { currentGeneration, goLive, newestCheckpoints, readCheckpoint, saveCheckpoint } from './consumer-checkpoints';
 import { applyToDocuments } from './projection-writer';
@@ -249,7 +250,8 @@ export class ConsumerRunner {
     } else {
       const handled = new Set<string>(consumer.definition.handles);
       const mine = events.filter((event) => handled.has(event.type));
-      if (mine.length > 0) await consumer.definition.react(mine);
+      if (mine.length > 0)
+        await acting.as(`reactor:${consumer.definition.name}`, () => consumer.definition.react(mine));
       await saveCheckpoint(this.pool, consumer.definition.name, generation, last);
     }
     // the subscription moves its position after this resolves: tell waiters on the next turn

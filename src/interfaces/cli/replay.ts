@@ -6,12 +6,12 @@ import { CliContext } from './cli-context';
 
 /** One line of the audit replay: position, time, type, who and why, and what. */
 export const replayLine = (event: StoredEvent): string => {
-  const { commandId, correlationId, causationId, accountId } = event.metadata;
+  const { commandId, correlationId, causationId, accountId, actor } = event.metadata;
   return [
     String(event.streamPosition).padStart(4),
     event.recordedAt.toISOString(),
     event.type,
-    `account=${accountId ?? '-'} command=${commandId} correlation=${correlationId} causation=${causationId}`,
+    `account=${accountId ?? '-'} actor=${actor ?? '-'} command=${commandId} correlation=${correlationId} causation=${causationId}`,
     JSON.stringify(event.data),
   ].join('  ');
 };

@@ -8,6 +8,7 @@ import { IssuedPageLink, IssuePageLink } from '../../../application/commerce/pag
 import { AccountEntered, EnterAccount } from '../../../application/identity/account-entry.command';
 import { Authenticator, Principal } from '../../../application/identity/authenticator';
 import { ReadModelProgress } from '../../../application/shared/read-your-writes';
+import { acting, credentialActorOf } from '../../../application/shared/acting';
 import { DomainError } from '../../../domain/shared/errors';
 import { AutoRenewalUpdateAction } from '../../http/agent-actions/actions/auto-renewal.action';
 import { CartGetAction } from '../../http/agent-actions/actions/cart.actions';
@@ -177,7 +178,8 @@ export class AccountPagesController {
   ) {
     const principal = await this.signedIn(request, 'portfolio:write', form.csrf);
     if (!principal) return this.refused(reply);
-    await this.renewals.run({ action: form.action, domains: [{ name: domain }] }, principal);
+    const asked = { action: form.action, domains: [{ name: domain }] };
+    await acting.as(credentialActorOf(principal), () => this.renewals.run(asked, principal));
     await this.progress.caughtUp(); // the page it goes back to shows the change
     return reply
       .status(303)
@@ -222,7 +224,8 @@ export class AccountPagesController {
     const principal = await this.signedIn(request, 'portfolio:write', form.csrf);
     if (!principal) return this.refused(reply);
     try {
-      await this.send.run({ conversationId: Number(id), content: form.content }, principal);
+      const message = { conversationId: Number(id), content: form.content };
+      await acting.as(credentialActorOf(principal), () => this.send.run(message, principal));
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
       return this.gone(reply, 400, `The message was not sent: ${error.message}.`);
@@ -246,8 +249,8 @@ export class AccountPagesController {
   async checkout(@Body() form: CsrfForm, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
     const principal = await this.signedIn(request, 'checkout', form.csrf);
     if (!principal) return this.refused(reply);
-    const issued: IssuedPageLink = await this.commands.execute(
-      new IssuePageLink(principal.accountId, 'CHECKOUT', null),
+    const issued: IssuedPageLink = await acting.as(credentialActorOf(principal), () =>
+      this.commands.execute(new IssuePageLink(principal.accountId, 'CHECKOUT', null)),
     );
     return reply.status(303).header('location', `/pay/checkout?link=${issued.token}`).send();
   }
