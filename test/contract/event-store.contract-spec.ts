@@ -107,6 +107,33 @@ describe.each(EVENT_STORE_ADAPTERS)('event store contract: %s', (_name, open) =>
     expect(both.versions).toEqual([1, 2]);
   });
 
+  it('reads the events an audit asks for, by stream, data value or account, in global order', async () => {
+    const { store } = subject;
+    const op = randomUUID();
+    await store.append([{ streamId: `operation-${op}`, expectedVersion: 'no_stream', events: [event(1)] }], meta());
+    await store.append(
+      [{ streamId: 'elsewhere-1', expectedVersion: 'any', events: [{ type: 'Noted', data: { operationId: op } }] }],
+      meta({ accountId: 'acct-audit' }),
+    );
+    await store.append(
+      [{ streamId: 'elsewhere-2', expectedVersion: 'any', events: [{ type: 'Other', data: { operationId: 'x' } }] }],
+      meta(),
+    );
+    await store.append(
+      [{ streamId: 'elsewhere-3', expectedVersion: 'any', events: [{ type: 'Named', data: { name: 'sun.com' } }] }],
+      meta({ accountId: 'acct-audit' }),
+    );
+    const typesOf = (events: StoredEvent[]) => events.map((e) => e.type);
+    const byOperation = { streamIds: [`operation-${op}`], dataValues: [{ key: 'operationId', value: op }] };
+    expect(typesOf(await store.readMatching(byOperation, 100))).toEqual(['Counted', 'Noted']);
+    expect(typesOf(await store.readMatching({ accountId: 'acct-audit' }, 100))).toEqual(['Noted', 'Named']);
+    expect(typesOf(await store.readMatching({ dataValues: [{ key: 'name', value: 'sun.com' }] }, 100))).toEqual([
+      'Named',
+    ]);
+    expect(typesOf(await store.readMatching(byOperation, 1))).toEqual(['Counted']);
+    expect(await store.readMatching({}, 100)).toEqual([]);
+  });
+
   it('reads all streams in global order from a checkpoint, and knows its head', async () => {
     expect(await subject.store.head()).toEqual(START);
     for (let n = 1; n <= 5; n++)

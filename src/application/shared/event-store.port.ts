@@ -79,6 +79,16 @@ export class WrongExpectedVersion extends Error {
   }
 }
 
+/**
+ * What an audit looks for (any of it): the events of these streams, those whose data holds one of these values at a
+ * top-level key (`operationId`, `name`, `orderId`...), those appended for this account.
+ */
+export interface EventCriteria {
+  readonly streamIds?: readonly string[];
+  readonly dataValues?: readonly { readonly key: string; readonly value: string }[];
+  readonly accountId?: string;
+}
+
 /** The port; an abstract class so that Nest can inject it by type. Adapters implement it. */
 export abstract class EventStore {
   /** Appends to one or more streams in one transaction: all writes land, or none do. */
@@ -93,6 +103,8 @@ export abstract class EventStore {
    * transactions before it have ended; waiting for consumers to reach it waits for everything committed so far.
    */
   abstract head(): Promise<Checkpoint>;
+  /** The events matching `criteria`, in global order, at most `limit` of them (the earliest). */
+  abstract readMatching(criteria: EventCriteria, limit: number): Promise<StoredEvent[]>;
   /** Calls `listener` after appends commit (a hint to read again; it carries no events). Returns an unsubscribe. */
   abstract onAppended(listener: () => void): () => void;
 }

@@ -15,6 +15,7 @@ const processOn = (shared: EventStore) => {
     readLast: (streamId) => shared.readLast(streamId),
     readAll: (after, limit) => shared.readAll(after, limit),
     head: () => shared.head(),
+    readMatching: (criteria, limit) => shared.readMatching(criteria, limit),
     onAppended: (listener) => shared.onAppended(listener),
   };
   return { store: view, reads };

@@ -3,6 +3,7 @@ import {
   AppendResult,
   Checkpoint,
   compareCheckpoints,
+  EventCriteria,
   EventMetadata,
   EventStore,
   START,
@@ -53,6 +54,18 @@ export class InMemoryEventStore implements EventStore {
     this.commands.set(metadata.commandId, versions);
     queueMicrotask(() => this.appended.emit('appended'));
     return { versions, duplicate: false };
+  }
+
+  async readMatching(criteria: EventCriteria, limit: number): Promise<StoredEvent[]> {
+    const data = (event: StoredEvent) => event.data as Record<string, unknown>;
+    return this.all
+      .filter(
+        (event) =>
+          (criteria.streamIds ?? []).includes(event.streamId) ||
+          (criteria.dataValues ?? []).some(({ key, value }) => String(data(event)?.[key]) === value) ||
+          (criteria.accountId !== undefined && event.metadata.accountId === criteria.accountId),
+      )
+      .slice(0, limit);
   }
 
   async readStream(streamId: string, afterVersion = 0): Promise<StoredEvent[]> {

@@ -4,6 +4,7 @@ import { Pool } from 'pg';
 import {
   AppendResult,
   Checkpoint,
+  EventCriteria,
   EventMetadata,
   EventStore,
   START,
@@ -13,6 +14,16 @@ import {
 } from '../../application/shared/event-store.port';
 import { sqlState } from './database';
 import { PostgresNotifications } from './postgres-notifications';
+
+/** The keys of event data an audit looks events up by, each with its index (migrations/0016). */
+export const AUDITED_DATA_KEYS: ReadonlySet<string> = new Set([
+  'operationId',
+  'name',
+  'domain',
+  'orderId',
+  'listingId',
+  'address',
+]);
 
 interface EventRow {
   transaction_text: string;
@@ -156,6 +167,26 @@ export class PostgresEventStore implements EventStore {
         order by transaction_id, global_position
         limit $3`,
       [after.transactionId.toString(), after.position.toString(), limit],
+    );
+    return rows.map(toStored);
+  }
+
+  async readMatching(criteria: EventCriteria, limit: number): Promise<StoredEvent[]> {
+    const values: unknown[] = [];
+    const param = (value: unknown): string => `$${values.push(value)}`;
+    const matches: string[] = [];
+    if (criteria.streamIds?.length) matches.push(`stream_id = any(${param(criteria.streamIds)}::text[])`);
+    // each key has its expression index (migrations/0016): one index scan per value
+    for (const { key, value } of criteria.dataValues ?? []) {
+      if (!AUDITED_DATA_KEYS.has(key)) throw new Error(`events are not indexed by data.${key}`);
+      matches.push(`data->>'${key}' = ${param(value)}`);
+    }
+    if (criteria.accountId !== undefined) matches.push(`metadata->>'accountId' = ${param(criteria.accountId)}`);
+    if (matches.length === 0) return [];
+    const { rows } = await this.pool.query<EventRow>(
+      `select ${COLUMNS} from events where ${matches.join(' or ')}
+        order by transaction_id, global_position limit ${param(limit)}`,
+      values,
     );
     return rows.map(toStored);
   }

@@ -74,6 +74,20 @@ const program = (): Command => {
       if (count === 0) process.stderr.write(`no events in stream ${stream}\n`);
     });
 
+  cli
+    .command('audit <subject> <id>')
+    .description(
+      'The history of an operation, domain, account, order, listing or wallet, oldest first, from the one log of events',
+    )
+    .option('--as-of <time>', "only what had happened by this ISO 8601 time, and each stream's state then")
+    .option('--json', 'one JSON object per line')
+    .action(async (subject: string, id: string, { asOf, json }: { asOf?: string; json?: boolean }) => {
+      const count = await (
+        await import('./audit')
+      ).audit(await context(), subject, id, { asOf, json: json === true }, print);
+      if (count === 0) process.stderr.write(`no events of ${subject} ${id}\n`);
+    });
+
   const clock = cli
     .command('registry')
     .description('Operate the sandbox registry')
