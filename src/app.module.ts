@@ -35,6 +35,7 @@ import { CommerceModule } from './application/commerce/commerce.module';
 import { MarketplaceModule } from './application/marketplace/marketplace.module';
 import { MarketListingsModule } from './projections/marketplace/market-listings.module';
 import { DropsModule } from './projections/drops/drops.module';
+import { AuditModule } from './application/audit/audit.module';
 import { PaymentsModule } from './infrastructure/payments/payments.module';
 import { AutoRenewalsModule } from './projections/auto-renewals/auto-renewals.module';
 import { ClockTimersModule } from './infrastructure/engine/clock-timers';
@@ -103,6 +104,7 @@ export class AppModule {
         MarketListingsModule,
         AutoRenewalsModule,
         DropsModule,
+        AuditModule,
         ClockTimersModule,
         DnsServerModule,
         // the HTTP surfaces run in the api role only; a worker serves /health and /metrics

@@ -54,3 +54,9 @@ const FOLDS: readonly (readonly [string, StreamFold | null])[] = [
 /** The fold of a stream, by its id; undefined for a stream the audit lists but does not fold (a key, a number). */
 export const foldOfStream = (streamId: string): StreamFold | undefined =>
   FOLDS.filter(([prefix]) => streamId.startsWith(prefix)).sort(([a], [b]) => b.length - a.length)[0]?.[1] ?? undefined;
+
+/** What a stream is of, by its prefix (`dns-zone`, `order`...): its id without the subject; `other` when unknown. */
+export const streamKindOf = (streamId: string): string =>
+  FOLDS.filter(([prefix]) => streamId.startsWith(prefix))
+    .sort(([a], [b]) => b.length - a.length)[0]?.[0]
+    .slice(0, -1) ?? 'other';

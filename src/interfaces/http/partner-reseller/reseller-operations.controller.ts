@@ -1,6 +1,8 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ResellerSettings } from '../../../application/dns-domains/reseller-settings';
+import { AuditTrail } from '../../../application/audit/audit-trail';
+import { operationHistoryOf } from '../shared/operation-history';
 import { Principal } from '../../../application/identity/authenticator';
 import { presentOperationMinimal } from '../../../application/operations/operation-minimal-view';
 import { presentOperation } from '../../../application/operations/operation-view';
@@ -30,6 +32,7 @@ export class ResellerOperationsController {
   constructor(
     private readonly queries: QueryBus,
     private readonly settings: ResellerSettings,
+    private readonly trail: AuditTrail,
   ) {}
 
   @Get('operations')
@@ -65,6 +68,23 @@ export class ResellerOperationsController {
     const op = await this.queries.execute(new GetOperation(principal.accountId, id));
     if (!op || op.surface !== 'reseller') throw new NotFound('operation', id);
     return presentOperation(this.settings.namespace, op);
+  }
+
+  @Get('operations/:id/history')
+  @ForResellerKeys()
+  @Documented({
+    summary:
+      "Our extension: every event of one of the account's operations, oldest first (its dependencies' runs, what they changed), secrets left out",
+    answer: 'OperationHistory',
+  })
+  async history(
+    @CurrentPrincipal() principal: Principal,
+    @Param() { id }: ResellerOperationParams,
+    @Query() _query: NoQuery,
+  ) {
+    const op = await this.queries.execute(new GetOperation(principal.accountId, id));
+    if (!op || op.surface !== 'reseller') throw new NotFound('operation', id);
+    return operationHistoryOf(this.trail, this.settings.namespace, principal.accountId, id);
   }
 
   @Get('domains/:name/pending-operations')

@@ -10,6 +10,7 @@ import { CENTS, MILLIS, partnerShapes, UNICODE_NAME, webhookSchemas } from '../s
 import { WEBHOOK_TYPES_OF } from '../../../domain/webhooks/webhook.events';
 import { SurfaceDocument, SurfaceDocumentContext } from '../shared/openapi/surface-document';
 import { RESELLER_OPERATION_STATUSES, RESELLER_OPERATION_TYPES } from './reseller-params.dto';
+import { operationHistorySchema } from '../shared/operation-history';
 
 /** The answers of surface D (`interface-spec.md` Surface D, `decisions.md` §4), as the controllers write them. */
 
@@ -207,6 +208,7 @@ export const resellerPartnerDocument = (namespace: string): SurfaceDocument => {
       },
       error: closed(['code', 'message'], { code: { type: 'string' }, message: { type: 'string' } }),
     }),
+    OperationHistory: operationHistorySchema(type),
     Operation: closed(
       ['@type', 'id', 'status', 'type', 'createdAtTimestamp', 'lastUpdatedTimestamp', 'billing', 'dependencies'],
       {

@@ -1,4 +1,6 @@
 import { Body, Controller, Get, NotFoundException, Param, Patch, Query } from '@nestjs/common';
+import { AuditTrail } from '../../../application/audit/audit-trail';
+import { operationHistoryOf } from '../shared/operation-history';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { Principal } from '../../../application/identity/authenticator';
 import { presentOperationMinimal } from '../../../application/operations/operation-minimal-view';
@@ -32,6 +34,7 @@ export class Web3OperationsController {
     private readonly commands: CommandBus,
     private readonly queries: QueryBus,
     private readonly settings: Web3Settings,
+    private readonly trail: AuditTrail,
   ) {}
 
   @Get()
@@ -69,6 +72,18 @@ export class Web3OperationsController {
     // a preview on this surface is a quote, not an operation: it is answered once, then never found
     if (!op || op.surface !== 'web3' || op.preview) throw new NotFoundException(`operation ${id} was not found`);
     return presentOperation(this.settings.namespace, op);
+  }
+
+  @Get(':id/history')
+  @Documented({
+    summary:
+      "Our extension: every event of one of the account's operations, oldest first (signatures, transactions, what they changed), secrets left out",
+    answer: 'OperationHistory',
+  })
+  async history(@CurrentPrincipal() principal: Principal, @Param() { id }: OperationParams, @Query() _query: NoQuery) {
+    const op = await this.queries.execute(new GetOperation(principal.accountId, id));
+    if (!op || op.surface !== 'web3' || op.preview) throw new NotFoundException(`operation ${id} was not found`);
+    return operationHistoryOf(this.trail, this.settings.namespace, principal.accountId, id);
   }
 
   @Patch(':id/dependencies/:dependencyId')

@@ -8,6 +8,7 @@ import { closed, JsonSchema, ref } from '../shared/openapi/json-schema';
 import { CENTS, MILLIS, partnerShapes, UNICODE_NAME, webhookSchemas } from '../shared/openapi/partner-schemas';
 import { SurfaceDocument, SurfaceDocumentContext } from '../shared/openapi/surface-document';
 import { EXPANSIONS, OPERATION_STATUSES, OPERATION_TYPES } from './web3-params.dto';
+import { operationHistorySchema } from '../shared/operation-history';
 
 /** The answers of surface C (`interface-spec.md` Surface C, `decisions.md` §3), as the controllers write them. */
 
@@ -153,6 +154,7 @@ export const web3PartnerDocument = (namespace: string): SurfaceDocument => {
       },
       error: closed(['code', 'message'], { code: { type: 'string' }, message: { type: 'string' } }),
     }),
+    OperationHistory: operationHistorySchema(type),
     Operation: closed(
       ['@type', 'id', 'status', 'type', 'lastUpdatedTimestamp', 'dependencies'],
       {
