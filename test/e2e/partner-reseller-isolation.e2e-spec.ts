@@ -87,6 +87,7 @@ describe('reseller API (surface D): isolation between resellers', () => {
     ['DELETE /domains/{name}/dns/hosting', 'DELETE', '/domains/<NAME>/dns/hosting', {}],
     ['GET /contacts/{contactId}', 'GET', '/contacts/<CON>', undefined],
     ['GET /operations/{id}', 'GET', '/operations/<OP>', undefined],
+    ['GET /operations/{id}/history', 'GET', '/operations/<OP>/history', undefined],
     ['GET /account/webhooks/{id}', 'GET', '/account/webhooks/<WH>', undefined],
     ['GET /account/webhooks/{id}/deliveries', 'GET', '/account/webhooks/<WH>/deliveries', undefined],
     ['DELETE /account/webhooks/{id}', 'DELETE', '/account/webhooks/<WH>', undefined],

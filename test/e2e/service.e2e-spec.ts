@@ -84,7 +84,7 @@ describe('the service and its CLI on the embedded defaults', () => {
     const whileRunning = await runCli(['replay', 'audit-probe'], env);
     expect(whileRunning.code).toBe(0);
     expect(whileRunning.stdout).toMatch(
-      / 1 {2}\S+Z {2}ProbeRecorded {2}account=acct-probe command=\S+ correlation=corr-probe causation=cause-probe {2}\{"note":"kept"\}/,
+      / 1 {2}\S+Z {2}ProbeRecorded {2}account=acct-probe actor=\S+ command=\S+ correlation=corr-probe causation=cause-probe {2}\{"note":"kept"\}/,
     );
     expect(existsSync(pidFile())).toBe(true); // the CLI left the service's server running
 
