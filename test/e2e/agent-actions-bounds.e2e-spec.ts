@@ -735,6 +735,12 @@ const CASES: readonly BoundCase[] = [
   bad('svc_authenticated_url_get', 'a path of 301 characters', { path: `/${'a'.repeat(300)}` }),
   bad('svc_authenticated_url_get', 'no path', {}),
   bad('svc_authenticated_url_get', 'an unknown property', { path: '/cart', redirect: 'https://example.org' }),
+  // svc_history_get: a domain or an order, by a name or id of 1 to 253 characters
+  ok('svc_history_get', "an order's", { subject: 'order', id: 'ord-1' }, true),
+  bad('svc_history_get', 'a subject of another kind', { subject: 'wallet', id: '0xabc' }),
+  bad('svc_history_get', 'an empty id', { subject: 'domain', id: '' }),
+  bad('svc_history_get', 'an id of 254 characters', { subject: 'domain', id: 'a'.repeat(254) }),
+  bad('svc_history_get', 'an unknown property', { subject: 'domain', id: 'a.com', asOf: 'now' }),
 ];
 
 describe('surface A: the bounds of every action served, on the route and in the document', () => {

@@ -72,6 +72,7 @@ const ACTIONS = [
   'svc_domain_download_lander',
   'svc_domain_remove_lander',
   'svc_authenticated_url_get',
+  'svc_history_get',
 ];
 const OPEN = ['svc_knowledge_base_search', 'svc_developer_docs_search', 'svc_api_specs_search'];
 const SCOPE_OF: Record<string, string> = {
@@ -128,6 +129,7 @@ const SCOPE_OF: Record<string, string> = {
   svc_domain_download_lander: 'portfolio:read',
   svc_domain_remove_lander: 'portfolio:write',
   svc_authenticated_url_get: 'portfolio:read',
+  svc_history_get: 'portfolio:read',
 };
 /** A name another user lists for the offer and lead actions (their conversation's id is known once it starts). */
 const TOOL_LISTING = `tool-listing-${randomUUID().slice(0, 8)}.com`;
@@ -215,6 +217,7 @@ const BODY: Record<string, Record<string, unknown>> = {
   svc_domain_download_lander: { domains: [{ name: TOOL_DNS }] },
   svc_domain_remove_lander: { domains: [{ name: TOOL_DNS }] },
   svc_authenticated_url_get: { path: '/account/domains' },
+  svc_history_get: { subject: 'domain', id: TOOL_DNS },
 };
 
 describe('surface A: one action registry behind the routes, the OpenAPI document and the MCP endpoint', () => {

@@ -92,6 +92,14 @@ describe('surface A: checkout (issue 26)', () => {
     expect((await buyer.action('svc_cart_get')).body.items).toEqual([]);
     expect((await methods(buyer)).accountBalance).toMatchObject({ amount: 5000 - 3118 });
     expect(await payments(buyer)).toEqual([]);
+    // the order's history: placed, paid, its line started and delivered (issue 29's agent extension)
+    const history = await buyer.action('svc_history_get', { subject: 'order', id: checkout.body.orderReference });
+    expect(history.body.events.map((event: { type: string }) => event.type)).toEqual(
+      expect.arrayContaining(['OrderPlaced', 'OrderPaid', 'OrderLineStarted', 'OrderLineDelivered']),
+    );
+    const stranger = await newAgent(subject);
+    const refused = await stranger.action('svc_history_get', { subject: 'order', id: checkout.body.orderReference });
+    expect(refused.status).toBe(404);
   });
 
   it('delivers to a contact made a moment before, whose own creation at the registry has not run yet', async () => {

@@ -255,6 +255,26 @@ describe('surface A: DNS records, nameservers, hosting, flags and pending operat
     expect(nothingLeft.body.results).toEqual([{ domain: name, success: true, deletedAll: true }]);
   });
 
+  it("tells the user its domain's history, its own changes and the service's, and another user nothing", async () => {
+    const history = await holder.action('svc_history_get', { subject: 'domain', id: name });
+    expect(history.body).toMatchObject({ subject: 'domain', id: name, truncated: false });
+    const events = history.body.events as { type: string; actor: string; stream: string; data: object }[];
+    expect(events.map((event) => event.type)).toEqual(
+      expect.arrayContaining(['DnsRegistrationRequested', 'DnsDomainRegistered', 'DnsRecordsChanged']),
+    );
+    const changed = events.find((event) => event.type === 'DnsRecordsChanged')!;
+    expect(changed.stream).toBe('dns-zone');
+    expect(events.find((event) => event.type === 'DnsZoneOpened')?.actor).toBe('service');
+    expect(events.some((event) => event.actor.startsWith('credential:api_key:'))).toBe(true);
+    expect(JSON.stringify(events)).not.toMatch(/sealed|Digest/);
+    const stranger = await newAgent(subject);
+    const refused = await stranger.action('svc_history_get', { subject: 'domain', id: name });
+    expect(refused).toMatchObject({
+      status: 404,
+      body: { error: 'not_found', message: `domain ${name} was not found` },
+    });
+  });
+
   it("tells another user nothing of the user's names: as for a name nobody holds", async () => {
     const stranger = await newAgent(subject);
     const nobodys = freshName('nobodys');

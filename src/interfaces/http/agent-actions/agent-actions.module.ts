@@ -62,6 +62,7 @@ import {
   ExpiredsListAction,
 } from './actions/backorders.actions';
 import { AuthenticatedUrlAction } from './actions/account-link.action';
+import { HistoryGetAction } from './actions/history.action';
 import { KnowledgeCatalogue } from './knowledge/knowledge-catalogue';
 import { KnowledgePagesController } from './knowledge/knowledge-pages.controller';
 import { AgentTools } from './mcp/agent-tools';
@@ -125,6 +126,7 @@ const ACTIONS = [
   DownloadLanderAction,
   RemoveLanderAction,
   AuthenticatedUrlAction,
+  HistoryGetAction,
 ];
 
 @Module({

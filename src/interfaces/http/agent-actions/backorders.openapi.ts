@@ -120,4 +120,18 @@ export const backorderSchemas = (): Record<string, JsonSchema> => ({
     expiresIn: { ...count, description: 'Seconds the link stays good' },
     instructions: text,
   }),
+  HistoryResponse: closed(['subject', 'id', 'events', 'truncated'], {
+    subject: { enum: ['domain', 'order'] },
+    id: { type: 'string', description: 'The domain as stored, or the order id' },
+    events: list(
+      closed(['at', 'stream', 'type', 'actor', 'data'], {
+        at: { type: 'string', format: 'date-time' },
+        stream: { type: 'string', description: 'What changed: dns-domain, dns-zone, order, market-listing...' },
+        type: { type: 'string', description: 'The event, as the service recorded it' },
+        actor: { type: 'string', description: "credential:<kind>:<id> for the user's own requests; service otherwise" },
+        data: { type: 'object', description: 'What it recorded, secrets left out' },
+      }),
+    ),
+    truncated: { type: 'boolean', description: 'More events than a history holds: the earliest are shown' },
+  }),
 });

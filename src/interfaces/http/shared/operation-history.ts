@@ -1,4 +1,4 @@
-import { AuditTrail } from '../../../application/audit/audit-trail';
+import { AuditSubject, AuditTrail } from '../../../application/audit/audit-trail';
 import { streamKindOf } from '../../../application/audit/stream-deciders';
 import { partnerType } from '../../../application/shared/partner-type';
 import { StoredEvent } from '../../../application/shared/event-store.port';
@@ -21,10 +21,51 @@ const redacted = (value: unknown): unknown => {
 const actorOf = (event: StoredEvent): string =>
   event.metadata.actor?.startsWith('credential:') ? event.metadata.actor : 'service';
 
+/** One event of an account's own history, as its surfaces show it (each writes `at` its way). */
+export interface HistoryItem {
+  readonly at: Date;
+  readonly stream: string;
+  readonly type: string;
+  readonly actor: string;
+  readonly data: unknown;
+}
+
+/**
+ * What an account may see of a subject's timeline: from its own first event on (what came before was someone
+ * else's: a name's previous holder), the events appended for it or naming it and those appended for no account (the
+ * registry's, the service's), never another account's; secrets left out of the data, the service's hands named only
+ * as the service.
+ */
+export const accountHistoryOf = async (
+  trail: AuditTrail,
+  subject: AuditSubject,
+  id: string,
+  accountId: string,
+): Promise<{ items: HistoryItem[]; truncated: boolean }> => {
+  const timeline = await trail.timeline(subject, id);
+  // the account's own: appended for it, or naming it (a registration for it, a name handed over to it)
+  const own = (event: StoredEvent): boolean => {
+    const data = event.data as { accountId?: unknown; toAccountId?: unknown };
+    return event.metadata.accountId === accountId || data.accountId === accountId || data.toAccountId === accountId;
+  };
+  const first = timeline.events.findIndex(own);
+  const since = first === -1 ? [] : timeline.events.slice(first);
+  const mine = since.filter((event) => own(event) || event.metadata.accountId === null);
+  return {
+    items: mine.map((event) => ({
+      at: event.recordedAt,
+      stream: streamKindOf(event.streamId),
+      type: event.type,
+      actor: actorOf(event),
+      data: redacted(event.data),
+    })),
+    truncated: timeline.truncated,
+  };
+};
+
 /**
  * `GET /partner/v3/operations/{id}/history` (our extension, on C and D): every event of one of the account's
- * operations, oldest first, from the audit's timeline: the events of other accounts left out, secrets left out of the
- * data, the service's workers named only as the service.
+ * operations, oldest first, `at` in epoch milliseconds as the partner surfaces give times.
  */
 export const operationHistoryOf = async (
   trail: AuditTrail,
@@ -32,21 +73,12 @@ export const operationHistoryOf = async (
   accountId: string,
   operationId: string,
 ) => {
-  const timeline = await trail.timeline('operation', operationId);
-  const mine = timeline.events.filter(
-    (event) => event.metadata.accountId === null || event.metadata.accountId === accountId,
-  );
+  const { items, truncated } = await accountHistoryOf(trail, 'operation', operationId, accountId);
   return {
     '@type': partnerType(namespace, 'OperationHistory'),
     operationId,
-    items: mine.map((event) => ({
-      at: event.recordedAt.getTime(),
-      stream: streamKindOf(event.streamId),
-      type: event.type,
-      actor: actorOf(event),
-      data: redacted(event.data),
-    })),
-    truncated: timeline.truncated,
+    items: items.map((item) => ({ ...item, at: item.at.getTime() })),
+    truncated,
   };
 };
 
