@@ -69,7 +69,8 @@ describe('a whole domain life through MCP tools', () => {
       }),
     );
     const { tools } = await client.listTools();
-    expect(tools).toHaveLength(56);
+    // the 52 actions of the reference and 5 of ours (three searches, offers, histories)
+    expect(tools).toHaveLength(57);
     expect(tools.find((tool) => tool.name === 'svc_dns_record_remove')?.annotations).toMatchObject({
       readOnlyHint: false,
       destructiveHint: true,
