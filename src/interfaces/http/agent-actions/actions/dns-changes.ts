@@ -43,6 +43,9 @@ export const resultOf = async (domain: string, act: () => Promise<Record<string,
   }
 };
 
+/** A sub name as the agent actions show it: `@` for the apex, as their bodies take it. */
+export const shownSubName = (subName: string): string => (subName === '' ? '@' : subName);
+
 /** One result per line, the lines run one after another (a name takes one operation at a time). */
 export const resultsOf = async <Line>(
   lines: readonly Line[],

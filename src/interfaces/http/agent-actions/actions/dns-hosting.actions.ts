@@ -21,9 +21,7 @@ import { RequestValidationError } from '../../shared/problem';
 import { isRecordPosition } from '../../shared/zone-record-pages';
 import { ActionDeclaration, AgentActionHandler, callerOf } from '../agent-action';
 import { DnsHostingListBody, HostingAddBody, HostingAddLine, HostingRemoveBody } from './dns-bodies.dto';
-import { askedDnsName, bulkAnswer, resultsOf, changeDomain } from './dns-changes';
-
-const shownSubName = (subName: string): string => (subName === '' ? '@' : subName);
+import { askedDnsName, bulkAnswer, resultsOf, changeDomain, shownSubName } from './dns-changes';
 
 /** The name's for-sale page on this service: what a LISTING_PAGE redirects to, exactly (served-zone.ts). */
 const forSalePageOf = (settings: ResellerSettings, name: string): string => `${settings.publicUrl}/market/${name}`;

@@ -20,15 +20,21 @@ import {
   DnsRecordsRemoveAllBody,
   DnsRecordUpdateBody,
 } from './dns-bodies.dto';
-import { askedDnsName, bulkAnswer, resultsOf, byDomain, changeDomain, DnsResult, resultOf } from './dns-changes';
+import {
+  askedDnsName,
+  bulkAnswer,
+  resultsOf,
+  byDomain,
+  changeDomain,
+  DnsResult,
+  resultOf,
+  shownSubName,
+} from './dns-changes';
 
 /** Record sets per page of svc_dns_records_list. */
 const PAGE = 100;
 const DEFAULT_TTL = 3600;
 const UPSERT = { append: 'APPEND', replace: 'REPLACE', disallowed: 'DISALLOWED' } as const;
-
-/** A sub name as the agent actions show it: `@` for the apex, as their bodies take it. */
-const shownSubName = (subName: string): string => (subName === '' ? '@' : subName);
 
 const recordOf = ({ set, readonlyReasons }: ListedRecordSet) => ({
   id: set.id,

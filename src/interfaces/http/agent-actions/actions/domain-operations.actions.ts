@@ -4,7 +4,7 @@ import { AccountNames } from '../../../../application/dns-domains/account-names'
 import { flagsOf } from '../../../../application/dns-domains/domain-flags';
 import { Principal } from '../../../../application/identity/authenticator';
 import { DnsFlag, FlagStatus } from '../../../../domain/dns-domains/dns-flags';
-import { ExistingOperation } from '../../../../domain/operations/operation';
+import { ExistingOperation, TERMINAL } from '../../../../domain/operations/operation';
 import {
   ListOperationsByTime,
   ListPendingOperations,
@@ -83,8 +83,7 @@ export class DomainPendingOperationsAction implements AgentActionHandler<Pending
   }
 }
 
-const isEnded = (operation: { status: string }): boolean =>
-  operation.status === 'COMPLETED' || operation.status === 'FAILED' || operation.status === 'CANCELLED';
+const isEnded = (operation: { status: string }): boolean => TERMINAL.has(operation.status);
 
 @Injectable()
 export class DomainFlagsUpdateAction implements AgentActionHandler<DomainFlagsUpdateBody> {
