@@ -21,6 +21,7 @@ import { Clock } from '../src/application/shared/clock';
 import { EventStore } from '../src/application/shared/event-store.port';
 import { dnsDomainStream } from '../src/domain/dns-domains/dns-domain';
 import { Engine } from '../src/infrastructure/engine/engine.service';
+import { startProgress } from '../src/interfaces/cli/progress';
 import { PortfolioIndex } from '../src/projections/portfolio/portfolio-index.port';
 import { withBenchService } from './bench-service';
 import { exchange, latencies, report } from './latency';
@@ -50,6 +51,7 @@ const send = exchange(agent);
 
 /** The user's names as registrations leave them: requested, then registered, 500 streams a transaction. */
 const seedPortfolio = async (store: EventStore, accountId: string, now: number): Promise<void> => {
+  const seeded = startProgress('seeding the portfolio', PORTFOLIO_SIZE);
   for (let start = 0; start < PORTFOLIO_SIZE; start += 500) {
     const writes = Array.from({ length: 500 }, (_, offset) => {
       const n = start + offset;
@@ -80,7 +82,9 @@ const seedPortfolio = async (store: EventStore, accountId: string, now: number):
     });
     const id = randomUUID();
     await store.append(writes, { commandId: id, correlationId: id, causationId: id, accountId });
+    seeded.advance(writes.length);
   }
+  seeded.finish();
 };
 
 const main = (): Promise<void> =>

@@ -13,6 +13,7 @@ import { createPool } from '../src/infrastructure/postgres/database';
 import { migrate } from '../src/infrastructure/postgres/migrations';
 import { PostgresCredentialBuckets } from '../src/infrastructure/postgres/postgres-credential-buckets';
 import { PostgresRateLimiter } from '../src/infrastructure/postgres/postgres-rate-limiter';
+import { startProgress } from '../src/interfaces/cli/progress';
 import { startBenchDatabase } from './bench-database';
 
 const CHECKS = Number(process.env.BENCH_CHECKS ?? 2000);
@@ -40,7 +41,12 @@ const main = async (): Promise<void> => {
       // limits this big are never reached here: each call is an allowed request, as almost all are
       const rate = { perSecond: limit, burst: limit * 1000 };
       const window = { limit: limit * 1000, seconds: 3600 };
-      for (let n = 0; n < limit - 1; n++) await windows.hit(`window:${limit}`, window.limit, window.seconds);
+      const filled = startProgress(`filling the window of limit ${limit}`, limit - 1);
+      for (let n = 0; n < limit - 1; n++) {
+        await windows.hit(`window:${limit}`, window.limit, window.seconds);
+        filled.advance();
+      }
+      filled.finish();
       const bucket = await perCall(() => buckets.take(`bucket:${limit}`, rate));
       const sliding = await perCall(() => windows.hit(`window:${limit}`, window.limit, window.seconds));
       smallest ??= { bucket, window: sliding };

@@ -49,6 +49,7 @@ import { createLogger } from '../src/infrastructure/logging/logger';
 import { createPool } from '../src/infrastructure/postgres/database';
 import { migrate } from '../src/infrastructure/postgres/migrations';
 import { Runtime } from '../src/infrastructure/runtime';
+import { startProgress } from '../src/interfaces/cli/progress';
 import { createApp } from '../src/main';
 import { resolution } from '../src/projections/resolution/resolution.projection';
 import { startTestChains } from '../test/support/test-chains';
@@ -408,13 +409,18 @@ const main = async (): Promise<void> => {
     // a block per batch, in nonce order; the next batch is signed while anvil takes in and mines the one in flight
     await minter.mineOnDemand(MINT_BATCH);
     let inFlight: Promise<void> = Promise.resolve();
+    const minted = startProgress('minting', labels.length);
     for (let from = 0; from < labels.length; from += MINT_BATCH) {
       const signed = await Promise.all(labels.slice(from, from + MINT_BATCH).map((label) => minter.sign(label)));
       const through = minter.nextNonce;
       await inFlight;
-      inFlight = minter.send(signed).then(() => minter.mineBlock(through));
+      inFlight = minter
+        .send(signed)
+        .then(() => minter.mineBlock(through))
+        .then(() => minted.advance(signed.length));
     }
     await inFlight;
+    minted.finish();
     await minter.automine();
     const mintSeconds = (performance.now() - mintStarted) / 1000;
     await service.app.get(Engine).settled();

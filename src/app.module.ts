@@ -36,6 +36,7 @@ import { MarketplaceModule } from './application/marketplace/marketplace.module'
 import { MarketListingsModule } from './projections/marketplace/market-listings.module';
 import { DropsModule } from './projections/drops/drops.module';
 import { AuditModule } from './application/audit/audit.module';
+import { AnalyticsModule } from './projections/analytics/analytics.module';
 import { PaymentsModule } from './infrastructure/payments/payments.module';
 import { AutoRenewalsModule } from './projections/auto-renewals/auto-renewals.module';
 import { ClockTimersModule } from './infrastructure/engine/clock-timers';
@@ -46,6 +47,7 @@ import { AgentActionsModule } from './interfaces/http/agent-actions/agent-action
 import { OAuthModule } from './interfaces/http/oauth/oauth.module';
 import { OpenApiModule } from './interfaces/http/shared/openapi/openapi.module';
 import { WebModule } from './interfaces/web/web.module';
+import { OperatorHttpModule } from './interfaces/http/operator/operator-http.module';
 import { PaymentsHttpModule } from './interfaces/http/payments/payments-http.module';
 import { IdempotencyInterceptor } from './interfaces/http/shared/idempotency.interceptor';
 import { ReadYourWritesInterceptor } from './interfaces/http/shared/read-your-writes.interceptor';
@@ -105,6 +107,7 @@ export class AppModule {
         AutoRenewalsModule,
         DropsModule,
         AuditModule,
+        AnalyticsModule,
         ClockTimersModule,
         DnsServerModule,
         // the HTTP surfaces run in the api role only; a worker serves /health and /metrics
@@ -116,6 +119,7 @@ export class AppModule {
               ResolutionHttpModule,
               PartnerWeb3HttpModule,
               PartnerResellerHttpModule,
+              OperatorHttpModule,
               WebModule,
               PaymentsHttpModule,
             ]

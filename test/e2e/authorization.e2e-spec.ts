@@ -20,8 +20,14 @@ const unauthorized = {
   agent: { error: 'unauthorized', message: 'Authentication required' },
   partner: { code: 'UNAUTHORIZED' },
   resolution: { code: 'UNAUTHORIZED' },
+  operator: { code: 'UNAUTHORIZED' },
 };
-const forbidden = { agent: { error: 'forbidden' }, partner: { code: 'FORBIDDEN' }, resolution: { code: 'FORBIDDEN' } };
+const forbidden = {
+  agent: { error: 'forbidden' },
+  partner: { code: 'FORBIDDEN' },
+  resolution: { code: 'FORBIDDEN' },
+  operator: { code: 'FORBIDDEN' },
+};
 
 describe('authorization of every protected route (the table comes from the registered routes)', () => {
   let subject: TestApp;
@@ -53,6 +59,7 @@ describe('authorization of every protected route (the table comes from the regis
     });
     const web3 = await open({ kind: 'partner', profile: 'web3', name: 'Web3 partner' });
     const reseller = await open({ kind: 'partner', profile: 'reseller', name: 'Reseller' });
+    const operator = await open({ kind: 'operator', name: 'Operator' });
     credentials = {
       agentKey: (await issue(user, 'agent_key')).secret,
       narrowAgentKey: (await issue(user, 'agent_key', ['cart:read'])).secret,
@@ -66,6 +73,8 @@ describe('authorization of every protected route (the table comes from the regis
       revokedResellerKey: await revoked(reseller, 'partner_key'),
       resolutionKey: (await issue(web3, 'resolution_key')).secret,
       revokedResolutionKey: await revoked(web3, 'resolution_key'),
+      operatorKey: (await issue(operator, 'operator_key')).secret,
+      revokedOperatorKey: await revoked(operator, 'operator_key'),
     };
     protectedRoutes = routeCatalog(subject.app)
       .filter((route) => route.access && !('open' in route.access))
@@ -85,7 +94,7 @@ describe('authorization of every protected route (the table comes from the regis
 
   it('covers a route of every guarded surface', () => {
     const surfaces = new Set(protectedRoutes.map(({ route }) => route.access?.surface));
-    expect([...surfaces].sort()).toEqual(['agent', 'partner', 'resolution']);
+    expect([...surfaces].sort()).toEqual(['agent', 'operator', 'partner', 'resolution']);
   });
 
   /** For each route: the credential that is right, the revoked one of its kind, and those of the wrong kind. */
@@ -97,7 +106,7 @@ describe('authorization of every protected route (the table comes from the regis
         const cases = {
           right: credentials.agentKey,
           revoked: credentials.revokedAgentKey,
-          wrongKind: [credentials.resolutionKey, credentials.web3Key],
+          wrongKind: [credentials.resolutionKey, credentials.web3Key, credentials.operatorKey],
         };
         return {
           ...cases,
@@ -119,7 +128,7 @@ describe('authorization of every protected route (the table comes from the regis
         return {
           right,
           revoked,
-          wrongKind: [credentials.agentKey, credentials.resolutionKey, credentials.oauthToken],
+          wrongKind: [credentials.agentKey, credentials.resolutionKey, credentials.oauthToken, credentials.operatorKey],
           wrongProfileOrScope: servedToOther ? [] : [other],
         };
       }
@@ -127,8 +136,22 @@ describe('authorization of every protected route (the table comes from the regis
         return {
           right: credentials.resolutionKey,
           revoked: credentials.revokedResolutionKey,
-          wrongKind: [credentials.agentKey, credentials.web3Key],
+          wrongKind: [credentials.agentKey, credentials.web3Key, credentials.operatorKey],
           wrongProfileOrScope: [],
+        };
+      case 'operator':
+        // every other surface's key is valid, only not here: forbidden
+        return {
+          right: credentials.operatorKey,
+          revoked: credentials.revokedOperatorKey,
+          wrongKind: [credentials.unboundOauthToken],
+          wrongProfileOrScope: [
+            credentials.agentKey,
+            credentials.oauthToken,
+            credentials.web3Key,
+            credentials.resellerKey,
+            credentials.resolutionKey,
+          ],
         };
     }
   };

@@ -52,7 +52,7 @@ describe('hostile input on every route', () => {
     const commands = subject.app.get(CommandBus);
     const open = async (
       account: ConstructorParameters<typeof OpenAccount>[0],
-      kind: 'agent_key' | 'partner_key' | 'resolution_key',
+      kind: 'agent_key' | 'partner_key' | 'resolution_key' | 'operator_key',
     ) => {
       const { accountId } = await commands.execute(new OpenAccount(account));
       return (await commands.execute(new IssueCredential(accountId, kind))).secret as string;
@@ -76,6 +76,7 @@ describe('hostile input on every route', () => {
       'resolution',
       await open({ kind: 'partner', profile: 'web3', name: 'Hostile resolver' }, 'resolution_key'),
     );
+    credentials.set('operator', await open({ kind: 'operator', name: 'Hostile operator' }, 'operator_key'));
     routes = routeCatalog(subject.app).flatMap((route) => route.paths.map((path) => ({ ...route, paths: [path] })));
     pool = new Pool({ connectionString: subject.databaseUrl, max: 2 });
     await subject.settled();

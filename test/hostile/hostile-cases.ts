@@ -65,6 +65,8 @@ export const sampleParameter = (name: string, path: string): string => {
       return 'architecture.md';
     case 'tokenId':
       return '53115498937382692782103703677178119840631903773202805882273058578308100329417';
+    case 'subject':
+      return 'operation';
     default:
       throw new Error(`no sample for the path parameter :${name} of ${path}: add one to test/hostile/hostile-cases.ts`);
   }

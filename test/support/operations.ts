@@ -3,6 +3,7 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { Pool } from 'pg';
 import { RequestOperation } from '../../src/application/operations/request-operation.command';
 import { ExistingOperation } from '../../src/domain/operations/operation';
+import { OperationSurface } from '../../src/domain/operations/operation.events';
 import { newId } from '../../src/domain/shared/ids';
 import { GetOperation } from '../../src/projections/operation-list/operation-list.queries';
 import { TestApp } from './test-app';
@@ -18,13 +19,13 @@ export interface Step {
 /** Requests an operation of TEST_STEP dependencies through the command bus, as a surface would. */
 export const requestTestOperation = (
   subject: TestApp,
-  options: { accountId?: string; domain?: string | null; steps: Step[]; preview?: boolean },
+  options: { accountId?: string; domain?: string | null; steps: Step[]; preview?: boolean; surface?: OperationSurface },
 ): Promise<ExistingOperation> =>
   subject.app.get(CommandBus).execute(
     new RequestOperation({
       accountId: options.accountId ?? 'acct-1',
-      surface: 'reseller',
-      type: 'DOMAIN_ADMIN_UPDATE',
+      surface: options.surface ?? 'reseller',
+      type: options.surface === 'web3' ? 'DOMAIN_UPDATE' : 'DOMAIN_ADMIN_UPDATE',
       domain: options.domain === undefined ? `${randomUUID().slice(0, 8)}.com` : options.domain,
       preview: options.preview,
       dependencies: options.steps.map((step) => ({

@@ -28,11 +28,13 @@ import { HostingExecutor } from './hosting.executor';
 import { SearchDomainsHandler } from './search-domains.query';
 import { NameserversExecutor } from './nameservers.executor';
 import { RecordChangesExecutor } from './record-changes.executor';
+import { RecordSearchHandler } from './record-search.command';
 
 /** Surface D's engine side: the catalogue of TLDs, prices and availability, contacts, and registrations. */
 @Module({
   providers: [
     DnsCatalogue,
+    RecordSearchHandler,
     CreateResellerContactHandler,
     GetResellerContactHandler,
     VerifyResellerContactHandler,

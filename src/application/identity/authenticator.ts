@@ -8,11 +8,11 @@ import { EventStore } from '../shared/event-store.port';
 import { loadStream } from '../shared/handle-command';
 import { IdentitySettings } from './identity-settings';
 import { TokenSigner } from './identity.ports';
-import { AGENT_KEY_PATTERN, digestOf, RESOLUTION_KEY_PATTERN } from './secrets';
+import { AGENT_KEY_PATTERN, digestOf, OPERATOR_KEY_PATTERN, RESOLUTION_KEY_PATTERN } from './secrets';
 
 export interface Principal {
   readonly accountId: string;
-  readonly via: 'api_key' | 'oauth_token' | 'partner_key' | 'resolution_key';
+  readonly via: 'api_key' | 'oauth_token' | 'partner_key' | 'resolution_key' | 'operator_key';
   readonly scopes: readonly string[];
   readonly profile: PartnerProfile | null;
   /** The credential's rate-limit bucket (its digest, or the token family): never the secret itself. */
@@ -94,8 +94,30 @@ export class Authenticator {
     return RESOLUTION_KEY_PATTERN.test(bearer) ? this.byKey(bearer, 'resolution_key', 'resolution_key') : undefined;
   }
 
-  private async byKey(secret: string, kind: CredentialKind, via: Principal['via']): Promise<Principal | undefined> {
-    const digest = digestOf(secret);
+  /** The operator API and console: an operator key (issued by the CLI to an operator account). */
+  async operator(bearer: string): Promise<Principal | undefined> {
+    return OPERATOR_KEY_PATTERN.test(bearer) ? this.byKey(bearer, 'operator_key', 'operator_key') : undefined;
+  }
+
+  /** The operator a console session names by its key's digest, while that key is active. */
+  async operatorByDigest(secretDigest: string): Promise<Principal | undefined> {
+    return this.byDigest(secretDigest, 'operator_key', 'operator_key');
+  }
+
+  /** Any credential of surfaces A, C, D or E: a valid key shown where it does not count is forbidden, not unknown. */
+  async anyOtherSurface(bearer: string): Promise<boolean> {
+    return (
+      (await this.agent(bearer)) !== undefined ||
+      (await this.partner(bearer)) !== undefined ||
+      (await this.resolution(bearer)) !== undefined
+    );
+  }
+
+  private byKey(secret: string, kind: CredentialKind, via: Principal['via']): Promise<Principal | undefined> {
+    return this.byDigest(digestOf(secret), kind, via);
+  }
+
+  private async byDigest(digest: string, kind: CredentialKind, via: Principal['via']): Promise<Principal | undefined> {
     const principal = await this.remembered(digest, async () => {
       const { state } = await loadStream(this.store, credentialStream(digest), credentialDecider);
       return state.status === 'ACTIVE' && state.kind === kind

@@ -9,6 +9,8 @@ const FAMILY: Readonly<Record<Principal['via'], CredentialFamily>> = {
   oauth_token: 'agent',
   partner_key: 'partner',
   resolution_key: 'resolution',
+  // operators are few and trusted, but a leaked key must not read the whole history at full speed either
+  operator_key: 'partner',
 };
 
 /** A request's place in its credential's budget: the decision, and the rate it was taken under. */

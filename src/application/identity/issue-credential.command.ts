@@ -9,7 +9,7 @@ import { CommandContext } from '../shared/command-context';
 import { EventStore } from '../shared/event-store.port';
 import { handleCommand, loadStream } from '../shared/handle-command';
 import { TokenSigner } from './identity.ports';
-import { digestOf, displayPrefix, newAgentKey, newResolutionKey } from './secrets';
+import { digestOf, displayPrefix, newAgentKey, newOperatorKey, newResolutionKey } from './secrets';
 
 export interface IssuedCredential {
   readonly credentialId: string;
@@ -23,7 +23,8 @@ export interface IssuedCredential {
 
 /**
  * Issues a key for an account: an agent API key (users only; all surface-A scopes unless narrower), a resolution key
- * (any account), or a partner access key (a JWT naming the partner and its profile; partners only).
+ * (any account), a partner access key (a JWT naming the partner and its profile; partners only), or an operator key
+ * (operators only).
  */
 export class IssueCredential extends Command<IssuedCredential> {
   constructor(
@@ -58,6 +59,11 @@ export class IssueCredentialHandler implements ICommandHandler<IssueCredential> 
         break;
       case 'resolution_key':
         secret = newResolutionKey();
+        break;
+      case 'operator_key':
+        // an operator key reads every account's history: only an operator account holds one
+        if (account.kind !== 'operator') throw new IllegalTransition('operator keys are for operator accounts');
+        secret = newOperatorKey();
         break;
       case 'partner_key':
         if (account.kind !== 'partner') throw new IllegalTransition('partner access keys are for partner accounts');

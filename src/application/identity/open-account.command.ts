@@ -11,9 +11,13 @@ import { PasswordHasher } from './identity.ports';
 
 export type AccountRequest =
   | { readonly kind: 'partner'; readonly profile: PartnerProfile; readonly name: string }
+  | { readonly kind: 'operator'; readonly name: string }
   | { readonly kind: 'user'; readonly name: string; readonly email: string; readonly password: string };
 
-/** Opens an account from the CLI or the demo seed (users normally arrive through the signup of surface B). */
+/**
+ * Opens an account from the CLI or the demo seed: partners and operators (users normally arrive through the signup of
+ * surface B).
+ */
 export class OpenAccount extends Command<{ accountId: string }> {
   constructor(
     readonly request: AccountRequest,

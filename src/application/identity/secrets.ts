@@ -3,9 +3,11 @@ import { createHash, randomBytes, randomInt } from 'node:crypto';
 /** How the service's secrets look and how they are kept: generated here, stored only as digests. */
 export const AGENT_KEY_PATTERN = /^svc_mcp_[0-9a-f]{64}$/;
 export const RESOLUTION_KEY_PATTERN = /^svc_res_[0-9a-f]{64}$/;
+export const OPERATOR_KEY_PATTERN = /^svc_ops_[0-9a-f]{64}$/;
 
 export const newAgentKey = (): string => `svc_mcp_${randomBytes(32).toString('hex')}`;
 export const newResolutionKey = (): string => `svc_res_${randomBytes(32).toString('hex')}`;
+export const newOperatorKey = (): string => `svc_ops_${randomBytes(32).toString('hex')}`;
 
 /** 32 random bytes, base64url: signup session tokens and the secret half of refresh tokens. */
 export const newOpaqueSecret = (): string => randomBytes(32).toString('base64url');

@@ -1,7 +1,7 @@
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { randomInt, randomUUID } from 'node:crypto';
 import { dnsDomainDecider, dnsDomainStream } from '../../domain/dns-domains/dns-domain';
-import { accountDecider, accountStream } from '../../domain/identity/account';
+import { accountDecider, AccountKind, accountStream } from '../../domain/identity/account';
 import { emailDecider, emailStream } from '../../domain/identity/email-registry';
 import { marketListingDecider, marketListingStream, openListingAt } from '../../domain/marketplace/listing';
 import { domainActivityDecider, domainActivityStream } from '../../domain/operations/domain-activity';
@@ -90,7 +90,7 @@ export class PushDomainsHandler implements ICommandHandler<PushDomains> {
   }
 
   /** The account a push names, by its id or by the email address it signed up with. */
-  private async accountOf(target: string): Promise<{ id: string; kind: 'user' | 'partner' } | null> {
+  private async accountOf(target: string): Promise<{ id: string; kind: AccountKind } | null> {
     let id = target;
     if (!idPattern('account').test(target)) {
       const email = await loadStream(this.store, emailStream(target.trim().toLowerCase()), emailDecider);

@@ -1,15 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import { DomainEvent } from '../../domain/shared/message';
-import { Projection, Reactor } from './projection';
+import { AnyProjection, Projection, Reactor } from './projection';
 
 /** The projections and reactors of every context; each context module registers its own when it starts. */
 @Injectable()
 export class ConsumerRegistry {
-  readonly projections: Projection<unknown>[] = [];
+  readonly projections: AnyProjection[] = [];
   readonly reactors: Reactor[] = [];
 
-  addProjection<Row, E extends DomainEvent>(projection: Projection<Row, E>): void {
-    this.projections.push(projection as unknown as Projection<unknown>);
+  addProjection<Row, E extends DomainEvent, Id extends string | readonly string[]>(
+    projection: Projection<Row, E, Id>,
+  ): void {
+    this.projections.push(projection as unknown as AnyProjection);
   }
 
   addReactor<E extends DomainEvent>(reactor: Reactor<E>): void {

@@ -23,6 +23,17 @@ describe('account decider', () => {
     };
     given().when({ type: 'OpenAccount', data: user.data }).then(user);
   });
+  it('opens an operator account, which has no profile', () => {
+    const operator: AccountOpened = {
+      type: 'AccountOpened',
+      data: { ...opened.data, kind: 'operator', profile: null },
+    };
+    given().when({ type: 'OpenAccount', data: operator.data }).then(operator);
+  });
+  it('refuses an operator with a profile', () =>
+    given()
+      .when({ type: 'OpenAccount', data: { ...opened.data, kind: 'operator' } })
+      .thenThrows(IllegalTransition, /profile/));
   it('refuses to open it twice', () =>
     given(opened)
       .when({ type: 'OpenAccount', data: opened.data })
@@ -34,7 +45,7 @@ describe('account decider', () => {
   it('refuses a user with a profile', () =>
     given()
       .when({ type: 'OpenAccount', data: { ...opened.data, kind: 'user', profile: 'reseller' } })
-      .thenThrows(IllegalTransition, /a user account none/));
+      .thenThrows(IllegalTransition, /a user or operator account none/));
   it('fails loudly on a command or an event of a newer version', () => {
     given()
       .when({ type: 'CloseAccount', data: {} } as never)

@@ -5,9 +5,9 @@ import { DomainCommand, DomainEvent } from '../shared/message';
 
 /**
  * Users sign up (surface B) and act through agents (surface A); partners use `/partner/v3` in the vocabulary of their
- * profile.
+ * profile; operators run the service and look at everything through `/operator/v1` and the console.
  */
-export type AccountKind = 'user' | 'partner';
+export type AccountKind = 'user' | 'partner' | 'operator';
 export type PartnerProfile = 'web3' | 'reseller';
 
 export const accountStream = (accountId: string): string => `account-${accountId}`;
@@ -56,7 +56,7 @@ const decide = (command: AccountCommand, account: Account): AccountEvent[] => {
     case 'OpenAccount': {
       if (account.status !== 'NONE') throw new IllegalTransition(`account ${command.data.accountId} exists already`);
       if ((command.data.kind === 'partner') !== (command.data.profile !== null))
-        throw new IllegalTransition('a partner account has a profile, a user account none');
+        throw new IllegalTransition('a partner account has a profile, a user or operator account none');
       return [{ type: 'AccountOpened', data: command.data }];
     }
     default:

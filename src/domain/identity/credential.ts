@@ -5,10 +5,11 @@ import { DomainCommand, DomainEvent } from '../shared/message';
 
 /**
  * A secret that authenticates an account on one surface: an agent API key (surface A), a partner access key (a JWT,
- * surfaces C and D) or a resolution key (surface E). Its stream is named by the SHA-256 digest of the secret, so a
- * request is authenticated by reading one stream, and the secret itself is never stored.
+ * surfaces C and D), a resolution key (surface E) or an operator key (the operator API and console). Its stream is
+ * named by the SHA-256 digest of the secret, so a request is authenticated by reading one stream, and the secret
+ * itself is never stored.
  */
-export type CredentialKind = 'agent_key' | 'partner_key' | 'resolution_key';
+export type CredentialKind = 'agent_key' | 'partner_key' | 'resolution_key' | 'operator_key';
 
 export const credentialStream = (secretDigest: string): string => `credential-${secretDigest}`;
 

@@ -1,3 +1,4 @@
+import { AccountKind } from '../identity/account';
 /**
  * Which of a user's names a push (`svc_domain_push`) may move to another account, and why not for the others, in the
  * reference's reasons. A push moves the holding only: the registration, its contacts and its DNS stay as they are.
@@ -47,7 +48,7 @@ export const pushRefusalOf = (name: string, facts: PushFacts): PushRefusal | nul
 /** Why a push cannot go to `target` at all (none, itself, a partner's account), or null when it can. */
 export const pushTargetProblemOf = (
   accountId: string,
-  target: { readonly id: string; readonly kind: 'user' | 'partner' } | null,
+  target: { readonly id: string; readonly kind: AccountKind } | null,
 ): string | null => {
   if (target === null || target.kind !== 'user') return 'there is no user account to push to by that id or email';
   if (target.id === accountId) return 'the names are this account’s already: name another account';

@@ -18,6 +18,7 @@ export const ID_PREFIXES = {
   signupSession: 'sus-',
   refreshFamily: 'rtf-',
   order: 'ord-',
+  search: 'srch-',
   // the embedded sandbox card processor's, shaped like Stripe's (docs/commerce.md)
   sandboxCard: 'pm_sbx_',
   sandboxPayment: 'pi_sbx_',

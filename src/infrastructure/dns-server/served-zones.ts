@@ -58,7 +58,7 @@ export class ServedZones implements ZoneLookup {
       if (!this.handled.has(event.type)) continue;
       const id = dnsZones.idOf(event as Parameters<typeof dnsZones.idOf>[0]);
       if (id === null) continue;
-      const row = dnsZones.evolve(this.rows.get(id), event as Parameters<typeof dnsZones.evolve>[1]);
+      const row = dnsZones.evolve(this.rows.get(id), event as Parameters<typeof dnsZones.evolve>[1], id);
       if (row) this.rows.set(id, row);
       else this.rows.delete(id);
       changed.add(id);

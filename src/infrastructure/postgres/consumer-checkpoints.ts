@@ -47,6 +47,22 @@ export const projectionsBehindInStore = async (
   return names.filter((name) => compareCheckpoints(stored.get(name) ?? START, target) < 0);
 };
 
+/** How many events a consumer at `after` has to handle to reach `upTo`: one range scan of the global order's index. */
+export const eventsBetween = async (db: Queryable, after: Checkpoint, upTo: Checkpoint): Promise<number> => {
+  const { rows } = await db.query<{ count: string }>(
+    `select count(*) from events
+      where (transaction_id, global_position) > ($1::text::xid8, $2::bigint)
+        and (transaction_id, global_position) <= ($3::text::xid8, $4::bigint)`,
+    [
+      after.transactionId.toString(),
+      after.position.toString(),
+      upTo.transactionId.toString(),
+      upTo.position.toString(),
+    ],
+  );
+  return Number(rows[0].count);
+};
+
 /** The generation this code version of a projection builds into: the newest one for its version, or a new one. */
 export const currentGeneration = async (
   pool: Pool,

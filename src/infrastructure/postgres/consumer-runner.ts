@@ -7,7 +7,7 @@ import {
   START,
   StoredEvent,
 } from '../../application/shared/event-store.port';
-import { Projection, Reactor } from '../../application/shared/projection';
+import { AnyProjection, Reactor } from '../../application/shared/projection';
 import { subscribe, Subscription } from '../../application/shared/subscription';
 import { acting } from '../../application/shared/acting';
 import { inTransaction } from './database';
@@ -24,10 +24,11 @@ export interface ConsumerRunnerOptions {
   /** How often a process that does not hold a consumer checks whether its holder went away. */
   readonly standbyMs: number;
   readonly log: Pick<Log, 'info' | 'warn' | 'error'>;
+  /** Told after each batch a consumer handled and saved: how many events, and the checkpoint it is at now. */
+  readonly onHandled?: (name: string, events: number, through: Checkpoint) => void;
 }
 
-export type Consumer =
-  { kind: 'projection'; definition: Projection<unknown> } | { kind: 'reactor'; definition: Reactor };
+export type Consumer = { kind: 'projection'; definition: AnyProjection } | { kind: 'reactor'; definition: Reactor };
 
 interface Running {
   readonly consumer: Consumer;
@@ -49,7 +50,7 @@ const FOLLOW_WARN_MS = 10_000;
  * The projections a consumer waits for before handling an event: all the others for a projection that shows
  * last, all of them for a reactor that acts after the read models, none otherwise.
  */
-export const followedBy = (consumer: Consumer, projections: readonly Projection<unknown>[]): string[] => {
+export const followedBy = (consumer: Consumer, projections: readonly AnyProjection[]): string[] => {
   if (consumer.kind === 'projection') {
     return consumer.definition.showsLast
       ? projections.filter((projection) => !projection.showsLast).map((projection) => projection.name)
@@ -77,7 +78,7 @@ export class ConsumerRunner {
     private readonly pool: Pool,
     private readonly store: EventStore,
     private readonly notifications: PostgresNotifications,
-    projections: readonly Projection<unknown>[],
+    projections: readonly AnyProjection[],
     reactors: readonly Reactor[],
     private readonly options: ConsumerRunnerOptions,
   ) {
@@ -254,6 +255,7 @@ export class ConsumerRunner {
         await acting.as(`reactor:${consumer.definition.name}`, () => consumer.definition.react(mine));
       await saveCheckpoint(this.pool, consumer.definition.name, generation, last);
     }
+    this.options.onHandled?.(consumer.definition.name, events.length, last);
     // the subscription moves its position after this resolves: tell waiters on the next turn
     setImmediate(() => this.progress.emit('progress'));
   }
@@ -292,7 +294,7 @@ export class ConsumerRunner {
     return names.filter((name) => compareCheckpoints(local.get(name) ?? stored.get(name) ?? START, target) < 0);
   }
 
-  private projections(): Projection<unknown>[] {
+  private projections(): AnyProjection[] {
     return this.consumers.flatMap((consumer) => (consumer.kind === 'projection' ? [consumer.definition] : []));
   }
 

@@ -12,6 +12,8 @@ import { Runtime } from '../runtime';
 import { createPool } from './database';
 import { PostgresDocumentStore } from './postgres-document-store';
 import { PostgresMarketListingIndex } from './postgres-market-listing-index';
+import { PostgresAnalyticsSeries } from './postgres-analytics-series';
+import { AnalyticsSeries } from '../../projections/analytics/analytics-series.port';
 import { PostgresMarketOfferIndex } from './postgres-market-offer-index';
 import { PostgresPortfolioIndex } from './postgres-portfolio-index';
 import { MarketListingIndex } from '../../projections/marketplace/market-listing-index.port';
@@ -63,6 +65,7 @@ class PostgresConnections implements OnApplicationShutdown {
     { provide: PortfolioIndex, useFactory: (pool: Pool) => new PostgresPortfolioIndex(pool), inject: [Pool] },
     { provide: MarketListingIndex, useFactory: (pool: Pool) => new PostgresMarketListingIndex(pool), inject: [Pool] },
     { provide: MarketOfferIndex, useFactory: (pool: Pool) => new PostgresMarketOfferIndex(pool), inject: [Pool] },
+    { provide: AnalyticsSeries, useFactory: (pool: Pool) => new PostgresAnalyticsSeries(pool), inject: [Pool] },
     { provide: OpenOffers, useExisting: MarketOfferIndex },
     {
       provide: WorkQueue,
@@ -91,6 +94,7 @@ class PostgresConnections implements OnApplicationShutdown {
     PortfolioIndex,
     MarketListingIndex,
     MarketOfferIndex,
+    AnalyticsSeries,
     OpenOffers,
     WorkQueue,
     DatabaseProbe,

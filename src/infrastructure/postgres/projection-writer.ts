@@ -1,6 +1,6 @@
 import { PoolClient } from 'pg';
 import { Checkpoint, compareCheckpoints, StoredEvent } from '../../application/shared/event-store.port';
-import { Projection } from '../../application/shared/projection';
+import { AnyProjection } from '../../application/shared/projection';
 
 interface Entry {
   row: unknown;
@@ -14,15 +14,17 @@ interface Entry {
  */
 export const applyToDocuments = async (
   client: PoolClient,
-  projection: Projection<unknown>,
+  projection: AnyProjection,
   generation: number,
   events: readonly StoredEvent[],
 ): Promise<void> => {
   const handled = new Set<string>(projection.handles);
   const targets = events
     .filter((event) => handled.has(event.type))
-    .map((event) => ({ event, id: projection.idOf(event) }))
-    .filter((target): target is { event: StoredEvent; id: string } => target.id !== null);
+    .flatMap((event) => {
+      const ids = projection.idOf(event);
+      return (ids === null ? [] : typeof ids === 'string' ? [ids] : ids).map((id) => ({ event, id }));
+    });
   if (targets.length === 0) return;
   const entries = await loadEntries(client, projection.name, generation, [
     ...new Set(targets.map((target) => target.id)),
@@ -31,7 +33,7 @@ export const applyToDocuments = async (
     const entry = entries.get(id) ?? { row: undefined, last: null, changed: false };
     entries.set(id, entry);
     if (entry.last && compareCheckpoints(event.checkpoint, entry.last) <= 0) continue; // applied before
-    entry.row = projection.evolve(entry.row ?? undefined, event) ?? undefined;
+    entry.row = projection.evolve(entry.row ?? undefined, event, id) ?? undefined;
     entry.last = event.checkpoint;
     entry.changed = true;
   }

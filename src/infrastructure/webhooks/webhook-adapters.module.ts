@@ -1,4 +1,5 @@
 import { WebhookSettings } from '../../application/webhooks/webhook-settings';
+import { recordDeliveryEnd } from '../../application/webhooks/delivery-ends';
 import { Global, Logger, Module, OnModuleInit } from '@nestjs/common';
 import { Pool } from 'pg';
 import { Counter } from 'prom-client';
@@ -74,6 +75,15 @@ export class WebhookAdaptersModule implements OnModuleInit {
           warn: (message) => this.log.warn(message),
           error: (message, error) => this.log.error(message, (error as Error | undefined)?.stack),
         },
+        ended: (leased, outcome, attempts, at) =>
+          recordDeliveryEnd(this.store, {
+            deliveryId: leased.deliveryId,
+            accountId: leased.accountId,
+            webhookId: leased.webhookId,
+            outcome,
+            attempts,
+            at,
+          }),
         observe: (outcome) => outcomes.inc({ outcome }),
       },
       {

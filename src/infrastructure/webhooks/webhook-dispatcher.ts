@@ -8,6 +8,7 @@ import {
 } from '../../application/webhooks/webhook-outbox.port';
 import { webhookSignature } from '../../application/webhooks/webhook-signature';
 import { retryDelayMs } from '../../domain/webhooks/delivery-schedule';
+import { DeliveryOutcome } from '../../domain/webhooks/webhook-delivery';
 import { Log } from '../logging/log';
 import { PostAnswer, WebhookPost } from './webhook-sender';
 
@@ -25,6 +26,8 @@ export interface DispatcherParts {
   post(post: WebhookPost): Promise<PostAnswer>;
   now(): number;
   log: Pick<Log, 'info' | 'warn' | 'error'>;
+  /** Tells the history a delivery ended, before the outbox records it. */
+  ended(leased: LeasedDelivery, outcome: DeliveryOutcome, attempts: number, at: number): Promise<void>;
   /** Called once per delivery that ends (delivered, dropped) or waits for a retry. */
   observe(outcome: AttemptOutcome['status'] | 'RETRY'): void;
 }
@@ -79,6 +82,7 @@ export class WebhookDispatcher implements LeasedWork<LeasedDelivery> {
   private async attempt(leased: LeasedDelivery): Promise<void> {
     const secret = await this.parts.secretOf(leased.accountId, leased.webhookId);
     if (secret === undefined) {
+      await this.parts.ended(leased, 'DROPPED', leased.attemptsMade, this.parts.now());
       await this.parts.outbox.record(leased, null, { status: 'DROPPED' });
       this.parts.log.info(
         `webhook delivery ${leased.deliveryId} dropped unsent: webhook ${leased.webhookId} was deleted`,
@@ -105,6 +109,8 @@ export class WebhookDispatcher implements LeasedWork<LeasedDelivery> {
       durationMs: Math.round(performance.now() - started),
     };
     const outcome = this.outcomeOf(attempt, leased.attemptsMade + 1);
+    if (outcome.status !== 'PENDING')
+      await this.parts.ended(leased, outcome.status, leased.attemptsMade + 1, this.parts.now());
     const recorded = await this.parts.outbox.record(leased, attempt, outcome);
     // the URL stays out of the log: partners put tokens in query strings
     this.parts.log.info(

@@ -23,11 +23,24 @@ export const createPartner = (context: CliContext, print: Print, profile: Partne
     print(`access key (shown once, use as "Authorization: Bearer <key>" on /partner/v3): ${key.secret}`);
   });
 
+/** An operator: an account of its own, whose key opens the operator API and the console, and nothing else. */
+export const createOperator = (context: CliContext, print: Print, name: string) =>
+  withApp(context, [], async (app) => {
+    const commands = app.get(CommandBus);
+    const { accountId } = await commands.execute(new OpenAccount({ kind: 'operator', name }));
+    const key = await commands.execute(new IssueCredential(accountId, 'operator_key'));
+    print(`account: ${accountId}`);
+    print(`key id: ${key.credentialId}`);
+    print(
+      `operator key (shown once, sign in at /console or use "Authorization: Bearer <key>" on /operator/v1): ${key.secret}`,
+    );
+  });
+
 export const createKey = (
   context: CliContext,
   print: Print,
   account: string,
-  kind: 'agent' | 'resolution' | 'partner',
+  kind: 'agent' | 'resolution' | 'partner' | 'operator',
   scopes: string[] | undefined,
 ) =>
   withApp(context, [], async (app) => {

@@ -15,7 +15,7 @@ const parseScopes = (value: string): string[] => {
   return scopes;
 };
 
-/** `accounts create-partner`, `keys create|list|revoke`, `oauth rotate-signing-key`. */
+/** `accounts create-partner`, `operators create`, `keys create|list|revoke`, `oauth rotate-signing-key`. */
 /** The actions, loaded when one runs: `--help` and mistakes on the command line load no application. */
 const actions = () => import('./accounts.actions');
 
@@ -35,14 +35,25 @@ export const identityCommands = (cli: Command, print: Print, context: () => Prom
       (await actions()).createPartner(await context(), print, profile, name),
     );
 
+  cli
+    .command('operators')
+    .description('Manage operators')
+    .command('create')
+    .description('Open an operator account and print its key for /console and /operator/v1 (shown once)')
+    .requiredOption('--name <name>', 'who operates with it')
+    .action(async ({ name }: { name: string }) => (await actions()).createOperator(await context(), print, name));
+
   const keys = cli.command('keys').description('Manage API keys');
   keys
     .command('create')
     .description('Issue a key for an account and print it (shown once)')
     .requiredOption('--account <id>', 'the account')
     .addOption(
-      new Option('--kind <kind>', 'agent (surface A), resolution (surface E) or partner (surfaces C and D)')
-        .choices(['agent', 'resolution', 'partner'])
+      new Option(
+        '--kind <kind>',
+        'agent (surface A), resolution (surface E), partner (surfaces C and D) or operator (/console, /operator/v1)',
+      )
+        .choices(['agent', 'resolution', 'partner', 'operator'])
         .makeOptionMandatory(),
     )
     .option(
@@ -57,7 +68,7 @@ export const identityCommands = (cli: Command, print: Print, context: () => Prom
         scopes,
       }: {
         account: string;
-        kind: 'agent' | 'resolution' | 'partner';
+        kind: 'agent' | 'resolution' | 'partner' | 'operator';
         scopes?: string[];
       }) => (await actions()).createKey(await context(), print, account, kind, scopes),
     );

@@ -1,10 +1,15 @@
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Pool } from 'pg';
 import { ConsumerRegistry } from '../../application/shared/consumer-registry';
-import { Projection } from '../../application/shared/projection';
-import { compareCheckpoints, EventStore } from '../../application/shared/event-store.port';
+import { AnyProjection } from '../../application/shared/projection';
+import {
+  Checkpoint,
+  checkpointToString,
+  compareCheckpoints,
+  EventStore,
+} from '../../application/shared/event-store.port';
 import { ConsumerRunner } from '../../infrastructure/postgres/consumer-runner';
-import { readCheckpoint, currentGeneration } from '../../infrastructure/postgres/consumer-checkpoints';
+import { currentGeneration, eventsBetween, readCheckpoint } from '../../infrastructure/postgres/consumer-checkpoints';
 import { PostgresNotifications } from '../../infrastructure/postgres/postgres-notifications';
 import { createPool } from '../../infrastructure/postgres/database';
 import { migrate } from '../../infrastructure/postgres/migrations';
@@ -12,6 +17,7 @@ import { NO_CHAINS } from '../../infrastructure/chain/chain-network';
 import { Runtime } from '../../infrastructure/runtime';
 import { createApp } from '../../main';
 import { CliContext } from './cli-context';
+import { NO_PROGRESS, Progress, StartProgress } from './progress';
 
 const WAIT_FOR_SERVICE_MS = 15_000;
 
@@ -47,18 +53,23 @@ export const withApp = async <T>(
 
 /**
  * Brings `projections` (all by default) up to the end of the store: those no service runs are run here, the others
- * are awaited in the service. Returns the names run here.
+ * are awaited in the service. Returns the names run here. With `progress`, shows the events those run here applied
+ * of the events they had to go.
  */
 export const catchUpProjections = async (
   app: NestFastifyApplication,
   context: CliContext,
-  projections: readonly Projection<unknown>[] = app.get(ConsumerRegistry).projections,
+  projections: readonly AnyProjection[] = app.get(ConsumerRegistry).projections,
   waitForService = true,
+  progress?: StartProgress,
 ): Promise<Set<string>> => {
   const url = app.get(Runtime).databaseUrl;
   const store = app.get(EventStore);
   const pool = app.get(Pool);
   const notifications = new PostgresNotifications(url, { warn: (message) => context.logger.warn(message) });
+  const applied = new Map<string, Checkpoint>();
+  let done = 0;
+  let bar: Progress = NO_PROGRESS;
   const runner = new ConsumerRunner(pool, store, notifications, projections, [], {
     connectionString: url,
     batchSize: context.config.values.consumerBatchSize,
@@ -70,11 +81,25 @@ export const catchUpProjections = async (
       warn: (line) => context.logger.warn(line),
       error: (line) => context.logger.error(line),
     },
+    onHandled: (name, events, through) => {
+      applied.set(name, through);
+      done += events;
+      bar.set(done);
+    },
   });
   try {
     await runner.start();
     const head = await store.head();
+    if (progress) {
+      // read in one turn: a batch is either in `done` and `applied`, or still ahead of the position it started from
+      const from = runner.positions().map(({ name, position }) => applied.get(name) ?? position);
+      const before = done;
+      const total = before + (await eventsToGo(pool, from, head));
+      if (total > 0) bar = progress(total);
+      bar.set(done);
+    }
     await runner.reached(head);
+    bar.finish();
     const mine = new Set(runner.positions().map((position) => position.name));
     // the others run in a service: wait for its checkpoints to pass the head
     const deadline = Date.now() + WAIT_FOR_SERVICE_MS;
@@ -89,7 +114,21 @@ export const catchUpProjections = async (
     }
     return mine;
   } finally {
+    bar.finish();
     await runner.stop();
     await notifications.close();
   }
+};
+
+/** The events consumers at `from` have to handle to reach `head`, counted once per distinct checkpoint. */
+const eventsToGo = async (pool: Pool, from: readonly Checkpoint[], head: Checkpoint): Promise<number> => {
+  const consumers = new Map<string, { checkpoint: Checkpoint; count: number }>();
+  for (const checkpoint of from) {
+    const key = checkpointToString(checkpoint);
+    consumers.set(key, { checkpoint, count: (consumers.get(key)?.count ?? 0) + 1 });
+  }
+  const counts = await Promise.all(
+    [...consumers.values()].map(async ({ checkpoint, count }) => count * (await eventsBetween(pool, checkpoint, head))),
+  );
+  return counts.reduce((sum, count) => sum + count, 0);
 };

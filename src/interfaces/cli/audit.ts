@@ -4,6 +4,7 @@ import { createPool } from '../../infrastructure/postgres/database';
 import { PostgresEventStore } from '../../infrastructure/postgres/postgres-event-store';
 import { PostgresNotifications } from '../../infrastructure/postgres/postgres-notifications';
 import { CliContext } from './cli-context';
+import { commandProgress, noProgress, StartProgress } from './progress';
 
 /** One line of a timeline: when, where, what, who, and what it carried. */
 export const timelineLine = (event: StoredEvent): string => {
@@ -26,6 +27,7 @@ const jsonOf = (event: StoredEvent) => ({
 /**
  * `domain-engine audit <subject> <id>`: the timeline of an operation, a domain, an account, an order, a listing or a
  * wallet, oldest first; with `asOf`, only what had happened by then, and each of its streams' state at that moment.
+ * `progress` is told the events printed of the events read.
  */
 export const auditOf = async (
   store: EventStore,
@@ -33,6 +35,7 @@ export const auditOf = async (
   id: string,
   options: { asOf?: string; json: boolean },
   out: (line: string) => void,
+  progress: StartProgress = noProgress,
 ): Promise<number> => {
   if (!(AUDIT_SUBJECTS as readonly string[]).includes(subject)) {
     throw new Error(`an audit is of ${AUDIT_SUBJECTS.join(', ')}; not of "${subject}"`);
@@ -42,7 +45,12 @@ export const auditOf = async (
   const trail = new AuditTrail(store);
   const timeline = await trail.timeline(subject as AuditSubject, id);
   const shown = timeline.events.filter((event) => at === undefined || event.recordedAt.getTime() <= at);
-  for (const event of shown) out(options.json ? JSON.stringify(jsonOf(event)) : timelineLine(event));
+  const printed = progress(shown.length);
+  for (const event of shown) {
+    out(options.json ? JSON.stringify(jsonOf(event)) : timelineLine(event));
+    printed.advance();
+  }
+  printed.finish();
   if (timeline.truncated)
     out(options.json ? JSON.stringify({ truncated: true }) : '(more events: the earliest are shown)');
   if (at !== undefined) {
@@ -61,12 +69,13 @@ export const audit = async (
   id: string,
   options: { asOf?: string; json: boolean },
   out: (line: string) => void,
+  progress: StartProgress = commandProgress(`audit ${subject} ${id}`),
 ): Promise<number> => {
   const database = await context.openDatabase();
   const pool = createPool(database.url, 2);
   const notifications = new PostgresNotifications(database.url, { warn: () => undefined });
   try {
-    return await auditOf(new PostgresEventStore(pool, notifications), subject, id, options, out);
+    return await auditOf(new PostgresEventStore(pool, notifications), subject, id, options, out, progress);
   } finally {
     await notifications.close();
     await pool.end();

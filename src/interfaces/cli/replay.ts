@@ -3,6 +3,7 @@ import { createPool } from '../../infrastructure/postgres/database';
 import { PostgresEventStore } from '../../infrastructure/postgres/postgres-event-store';
 import { PostgresNotifications } from '../../infrastructure/postgres/postgres-notifications';
 import { CliContext } from './cli-context';
+import { commandProgress, noProgress, StartProgress } from './progress';
 
 /** One line of the audit replay: position, time, type, who and why, and what. */
 export const replayLine = (event: StoredEvent): string => {
@@ -16,20 +17,25 @@ export const replayLine = (event: StoredEvent): string => {
   ].join('  ');
 };
 
+/** Prints the stream's events; `progress` is told the events printed of the events read. */
 export const replayStream = async (
   store: EventStore,
   streamId: string,
   json: boolean,
   out: (line: string) => void,
+  progress: StartProgress = noProgress,
 ): Promise<number> => {
   const events = await store.readStream(streamId);
+  const printed = progress(events.length);
   for (const event of events) {
     out(
       json
         ? JSON.stringify({ ...event, globalPosition: event.globalPosition.toString(), checkpoint: undefined })
         : replayLine(event),
     );
+    printed.advance();
   }
+  printed.finish();
   return events.length;
 };
 
@@ -38,12 +44,13 @@ export const replay = async (
   streamId: string,
   json: boolean,
   out: (line: string) => void,
+  progress: StartProgress = commandProgress(`replay ${streamId}`),
 ): Promise<number> => {
   const database = await context.openDatabase();
   const pool = createPool(database.url, 2);
   const notifications = new PostgresNotifications(database.url, { warn: () => undefined });
   try {
-    return await replayStream(new PostgresEventStore(pool, notifications), streamId, json, out);
+    return await replayStream(new PostgresEventStore(pool, notifications), streamId, json, out, progress);
   } finally {
     await notifications.close();
     await pool.end();

@@ -6,6 +6,7 @@ import {
   ListOperationsByTimeHandler,
   ListOperationsHandler,
   ListPendingOperationsHandler,
+  SearchOperationsHandler,
 } from './operation-list.queries';
 
 /**
@@ -13,7 +14,13 @@ import {
  * pending operations.
  */
 @Module({
-  providers: [GetOperationHandler, ListOperationsHandler, ListOperationsByTimeHandler, ListPendingOperationsHandler],
+  providers: [
+    GetOperationHandler,
+    ListOperationsHandler,
+    ListOperationsByTimeHandler,
+    ListPendingOperationsHandler,
+    SearchOperationsHandler,
+  ],
 })
 export class OperationListModule implements OnModuleInit {
   constructor(private readonly registry: ConsumerRegistry) {}

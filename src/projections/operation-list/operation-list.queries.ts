@@ -38,7 +38,7 @@ export class GetOperationHandler implements IQueryHandler<GetOperation> {
   private async asRequested(operationId: string): Promise<ExistingOperation | undefined> {
     const [requested] = await this.store.readStream(operationStream(operationId));
     if (requested?.type !== 'OperationRequested') return undefined;
-    return operationList.evolve(undefined, requested as StoredEvent<OperationEvent>) ?? undefined;
+    return operationList.evolve(undefined, requested as StoredEvent<OperationEvent>, operationId) ?? undefined;
   }
 }
 
@@ -164,5 +164,39 @@ export class ListPendingOperationsHandler implements IQueryHandler<ListPendingOp
       limit: 50,
     });
     return found.map((row) => row.doc).filter((op) => !TERMINAL.has(op.status));
+  }
+}
+
+/** The operator's search of operations across every account, newest first (previews left out). */
+export class SearchOperations extends Query<readonly ExistingOperation[]> {
+  constructor(
+    readonly filter: {
+      readonly accountId?: string;
+      readonly domain?: string;
+      readonly statuses?: readonly OperationStatus[];
+      readonly type?: string;
+    },
+    readonly limit: number,
+  ) {
+    super();
+  }
+}
+
+@QueryHandler(SearchOperations)
+export class SearchOperationsHandler implements IQueryHandler<SearchOperations> {
+  constructor(private readonly documents: DocumentStore) {}
+
+  async execute({ filter, limit }: SearchOperations): Promise<readonly ExistingOperation[]> {
+    const where: Filter[] = [{ path: 'preview', op: 'eq', value: false }];
+    if (filter.accountId) where.push({ path: 'accountId', op: 'eq', value: filter.accountId });
+    if (filter.domain) where.push({ path: 'domain', op: 'eq', value: filter.domain });
+    if (filter.statuses?.length) where.push({ path: 'status', op: 'in', values: filter.statuses });
+    if (filter.type) where.push({ path: 'type', op: 'eq', value: filter.type });
+    const found = await this.documents.find<ExistingOperation>(operationList.name, {
+      where,
+      orderBy: { path: 'createdAt', direction: 'desc', numeric: true },
+      limit,
+    });
+    return found.map((row) => row.doc);
   }
 }

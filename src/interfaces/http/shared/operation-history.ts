@@ -4,10 +4,10 @@ import { partnerType } from '../../../application/shared/partner-type';
 import { StoredEvent } from '../../../application/shared/event-store.port';
 import { closed, JsonSchema } from './openapi/json-schema';
 
-/** Keys of event data a partner is never shown: sealed secrets and digests of secrets stay in the service. */
+/** Keys of event data a partner or an operator is never shown: sealed secrets and secrets' digests stay inside. */
 const HIDDEN = /sealed|digest|secret|privatekey|authinfo|password/i;
 
-const redacted = (value: unknown): unknown => {
+export const redacted = (value: unknown): unknown => {
   if (Array.isArray(value)) return value.map(redacted);
   if (typeof value !== 'object' || value === null) return value;
   return Object.fromEntries(

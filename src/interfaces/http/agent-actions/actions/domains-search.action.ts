@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { QueryBus } from '@nestjs/cqrs';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { Principal } from '../../../../application/identity/authenticator';
+import { RecordSearch } from '../../../../application/dns-domains/record-search.command';
 import { createHash } from 'node:crypto';
 import { ResellerSettings } from '../../../../application/dns-domains/reseller-settings';
 import { DomainSearchPage, SearchDomains } from '../../../../application/dns-domains/search-domains.query';
@@ -63,10 +65,11 @@ export class DomainsSearchAction implements AgentActionHandler<DomainsSearchBody
 
   constructor(
     private readonly queries: QueryBus,
+    private readonly commands: CommandBus,
     private readonly settings: ResellerSettings,
   ) {}
 
-  async run(body: DomainsSearchBody) {
+  async run(body: DomainsSearchBody, caller: Principal | undefined) {
     const queries = typeof body.query === 'string' ? [body.query] : body.query;
     const tlds = body.tlds?.map((tld) => tld.trim().toLowerCase().replace(/^\./, ''));
     const unsold = (tlds ?? []).filter((tld) => !this.settings.sells(tld));
@@ -77,6 +80,9 @@ export class DomainsSearchAction implements AgentActionHandler<DomainsSearchBody
     const offset = body.offset ?? 0;
     const limit = body.limit ?? 20;
     const { plan, found } = await this.queries.execute(new SearchDomains(queries, tlds, offset, limit));
+    // the first page is the search; the pages after it are the same search read on (docs/analytics.md)
+    if (caller && offset === 0)
+      await this.commands.execute(new RecordSearch(caller.accountId, plan.queries.length, plan.candidates.length));
     const total = plan.candidates.length;
     const next = offset + found.length;
     const [single] = plan.queries;

@@ -3,12 +3,13 @@ import { Principal } from '../../../../application/identity/authenticator';
 import { PartnerProfile } from '../../../../domain/identity/account';
 import { AgentScope } from '../../../../domain/identity/scopes';
 
-/** Who may call a route: declared on every route of surfaces A, C, D and E; routes without it are open. */
+/** Who may call a route: declared on every route of surfaces A, C, D and E and the operator API; others are open. */
 export type RouteAccess =
   | { readonly surface: 'agent'; readonly scope: AgentScope }
   | { readonly surface: 'agent'; readonly open: true }
   | { readonly surface: 'partner'; readonly profile: PartnerProfile }
-  | { readonly surface: 'resolution' };
+  | { readonly surface: 'resolution' }
+  | { readonly surface: 'operator' };
 
 export const ACCESS_METADATA = 'domain-engine:access';
 

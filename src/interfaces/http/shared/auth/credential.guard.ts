@@ -36,7 +36,12 @@ export class CredentialGuard implements CanActivate {
     const bearer = bearerOf(request);
     if (!bearer) throw new Unauthorized();
     const principal = await this.authenticate(access, bearer);
-    if (!principal) throw new Unauthorized('The credential is not valid');
+    if (!principal) {
+      // a key of another surface is known to be no operator's: refused as such rather than as unknown
+      if (access.surface === 'operator' && (await this.authenticator.anyOtherSurface(bearer)))
+        throw new ForbiddenException('This route is for operators');
+      throw new Unauthorized('The credential is not valid');
+    }
     if ('scope' in access && !principal.scopes.includes(access.scope)) {
       throw new ForbiddenException(`The credential lacks the scope ${access.scope}`);
     }
@@ -56,6 +61,8 @@ export class CredentialGuard implements CanActivate {
         return this.authenticator.partner(bearer);
       case 'resolution':
         return this.authenticator.resolution(bearer);
+      case 'operator':
+        return this.authenticator.operator(bearer);
     }
   }
 }
