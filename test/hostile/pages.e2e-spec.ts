@@ -119,6 +119,41 @@ describe('hostile input on the pages and the processor webhook', () => {
     }
   });
 
+  it("opens none of the console's pages without an operator's session, and never echoes what it was sent", async () => {
+    const targets = [
+      ['GET', '/console'],
+      ['GET', '/console?range=%3Cscript%3E'],
+      ['GET', '/console/export?range=24h'],
+      ['GET', '/console/operations?domain=%3Cscript%3E'],
+      ['GET', '/console/operations/%3Cscript%3E'],
+      ['GET', '/console/audit?subject=operation&id=%3Cscript%3E&at=1'],
+      ['GET', '/console/audit?subject=planet&id=x'],
+      ['GET', `/console/accounts/${'a'.repeat(400)}`],
+      ['GET', '/console/registry'],
+      ['POST', '/console/sign-out'],
+      ['POST', '/console/sign-in'],
+    ];
+    const forms = [undefined, 'csrf=c&key=%3Cscript%3E', `csrf=c&key=${'k'.repeat(3000)}`, 'csrf=c&key=a&key=b', '%%%'];
+    for (const [method, target] of targets) {
+      for (const body of method === 'POST' ? forms : [undefined]) {
+        for (const cookie of ['', 'console_session=forged; pay_csrf=c', `console_session=${'x'.repeat(5000)}`]) {
+          const response = await send(method, target, body, cookie ? { cookie } : {});
+          noFault(response);
+          // signed out, a page sends the browser to sign in; a form is refused
+          expect([method, target, body, [303, 400, 401, 403, 404].includes(response.status)]).toEqual([
+            method,
+            target,
+            body,
+            true,
+          ]);
+          if (response.status === 303) expect(response.headers.location).toBe('/console/sign-in');
+          expect(response.text).not.toContain('<script>');
+          expect(response.headers['set-cookie'] ?? '').not.toContain('console_session=ey');
+        }
+      }
+    }
+  });
+
   it('takes no processor event without a processor signature', async () => {
     const event = JSON.stringify({ id: 'evt_1', type: 'payment_intent.succeeded', data: { object: { id: 'pi_1' } } });
     const signatures: Record<string, string>[] = [

@@ -54,7 +54,7 @@ export const figuresOf = (rows: readonly AnalyticsSeriesRow[]): AnalyticsFigures
       if (row.dimension === 'DELIVERED') webhooks.delivered += row.count;
       else webhooks.dropped += row.count;
       webhooks.attempts += row.sum;
-    } else if (row.metric in metrics) metrics[row.metric as SummedMetric] += row.sum;
+    } else if (Object.hasOwn(metrics, row.metric)) metrics[row.metric as SummedMetric] += row.sum;
   }
   const { searches, searchesConverted } = metrics;
   return { metrics, conversionRate: searches === 0 ? null : searchesConverted / searches, operations, webhooks };

@@ -23,5 +23,16 @@ fieldset{border:0;padding:0;margin:0}
 .item{display:block;padding:.6rem 0;border-top:1px solid #eef1f6;color:inherit;text-decoration:none}.item:first-of-type{border-top:0}
 .name{font-weight:700;overflow-wrap:anywhere}.tag{display:inline-block;background:#eef1f6;border-radius:.25rem;padding:0 .35rem;font-size:.8rem;margin-right:.25rem}
 .pager{display:flex;justify-content:space-between;margin:1rem 0}h2{font-size:1.1rem;margin:0 0 .5rem}code{overflow-wrap:anywhere;font-size:.85rem}
+.wide main,.wide .bottom{max-width:64rem}.scroll{overflow-x:auto}
+.tiles{display:grid;grid-template-columns:repeat(auto-fill,minmax(9rem,1fr));gap:.75rem;margin-bottom:1rem}
+.tile{background:#fff;border:1px solid #dde2ec;border-radius:.5rem;padding:.6rem .8rem}.tile b{display:block;font-size:1.3rem}
+.charts{display:grid;grid-template-columns:repeat(auto-fit,minmax(18rem,1fr));gap:1rem}.chart{position:relative;height:16rem}
+table.data td,table.data th{padding:.3rem .5rem;border-top:1px solid #eef1f6;font-size:.9rem}
+pre.json{background:#f4f6fa;border-radius:.35rem;padding:.5rem;overflow-x:auto;font-size:.8rem;max-height:24rem}
+svg.waterfall{width:100%;height:auto;font:12px system-ui,sans-serif}
+svg.waterfall .lane{fill:#f4f6fa}svg.waterfall .COMPLETED{fill:#2e9d5b}svg.waterfall .FAILED{fill:#c8372d}
+svg.waterfall .CANCELLED{fill:#9aa3b5}svg.waterfall .PROCESSING,svg.waterfall .QUEUED{fill:#2356d8}
+svg.waterfall .wait{fill:#f0b429}svg.waterfall text{fill:#1d2433}
+input[type=range]{width:100%}button.inline{width:auto;margin:0;padding:.5rem 1rem}
 @media (max-width:400px){main{margin-top:1rem}.row{flex-direction:column;gap:0}}
 `;
