@@ -100,6 +100,13 @@ describe('surface A: checkout (issue 26)', () => {
     const stranger = await newAgent(subject);
     const refused = await stranger.action('svc_history_get', { subject: 'order', id: checkout.body.orderReference });
     expect(refused.status).toBe(404);
+    // told exactly as of an order that never was: the same answer with the other id
+    const unknown = `ord-${randomUUID()}`;
+    const none = await stranger.action('svc_history_get', { subject: 'order', id: unknown });
+    expect({ status: none.status, body: JSON.parse(JSON.stringify(none.body).replaceAll(unknown, 'ID')) }).toEqual({
+      status: refused.status,
+      body: JSON.parse(JSON.stringify(refused.body).replaceAll(checkout.body.orderReference, 'ID')),
+    });
   });
 
   it('delivers to a contact made a moment before, whose own creation at the registry has not run yet', async () => {

@@ -11,6 +11,7 @@ import { startNewGeneration } from '../../src/infrastructure/postgres/consumer-c
 import { OTHER_REGISTRAR } from '../../src/infrastructure/registry/sandbox-seeding';
 import { analyticsFacts } from '../../src/projections/analytics/analytics.projection';
 import { Agent, newAgent } from '../support/agent';
+import { runCli } from '../support/cli';
 import { eventually } from '../support/eventually';
 import { ADA_CONTACT } from '../support/contacts';
 import { freshName, newHolder } from '../support/market';
@@ -236,6 +237,15 @@ describe('the analytics of a scripted day', () => {
         .reduce((sum, fields) => sum + Number(fields[4]), 0);
     expect(csvSum('commissionsCents')).toBe(expected.commissionsCents);
     expect(csvSum('refundsCents')).toBe(expected.refundsCents);
+    // the CLI's export is the same file, its progress on stderr in plain lines (not a terminal)
+    const [from, to] = [day, new Date(Date.parse(day) + 86_400_000).toISOString()];
+    const exported = await runCli(['analytics', 'export', '--from', from, '--to', to, '--group-by', 'hour'], {
+      DATABASE_URL: api.databaseUrl,
+      LOG_LEVEL: 'warn',
+    });
+    expect(exported.code).toBe(0);
+    expect(exported.stdout).toBe(csv.body);
+    expect(exported.stderr).toContain('exporting analytics: 1/1 (100%)');
 
     // dropped and rebuilt from the first event: the same report
     await pool.query(`delete from projection_documents where projection = 'analytics'`);

@@ -42,6 +42,17 @@ describe('what CLI commands print', () => {
     const listed = await runCli(['keys', 'list'], env);
     expect(listed.code).toBe(0);
     expect(logLevels(listed.stderr)).toEqual([]);
+
+    const operator = await runCli(['operators', 'create', '--name', 'Night shift'], env);
+    expect(operator.code).toBe(0);
+    expect(operator.stdout.split('\n')).toEqual([
+      expect.stringMatching(/^account: acc-/),
+      expect.stringMatching(/^key id: key-/),
+      expect.stringMatching(/^operator key \(shown once, .*\): svc_ops_[0-9a-f]{64}$/),
+      '',
+    ]);
+    const keys = await runCli(['keys', 'list'], env);
+    expect(keys.stdout).toMatch(/\toperator_key\tsvc_ops_/);
   });
 
   it('opens no DNS or hosting listener for a command: ports a service holds stay its own', async () => {

@@ -88,6 +88,20 @@ const program = (): Command => {
       if (count === 0) process.stderr.write(`no events of ${subject} ${id}\n`);
     });
 
+  cli
+    .command('analytics')
+    .description("The operator's analytics (docs/analytics.md)")
+    .command('export')
+    .description('Print the analytics of a range as CSV: one line per hour or day, metric and dimension')
+    .option('--from <time>', 'the start, ISO 8601 (a date alone is its midnight UTC); 7 days (1 by hour) before --to')
+    .option('--to <time>', 'the end (exclusive); the end of the current day (or hour) by default')
+    .addOption(new Option('--group-by <bucket>', 'the bucket').choices(['hour', 'day']).default('day'))
+    .action(async ({ from, to, groupBy }: { from?: string; to?: string; groupBy: 'hour' | 'day' }) =>
+      (await import('./analytics-export')).exportAnalytics(await context(), { from, to, groupBy }, (text) =>
+        process.stdout.write(text),
+      ),
+    );
+
   const clock = cli
     .command('registry')
     .description('Operate the sandbox registry')
