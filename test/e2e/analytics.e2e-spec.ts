@@ -48,7 +48,9 @@ const totalsFromEvents = (events: readonly Row[]) => {
     .filter((e) => e.type === 'FundsAdded' && String(e.data.entryId).startsWith('market-sale:'))
     .map((e) => {
       const [, orderId, productId] = /^market-sale:(.+):(\d+)$/.exec(e.data.entryId)!;
-      return { price: lineOf(orderId, Number(productId)).priceCents as number, credited: e.data.amountCents as number };
+      // the scripted sale is bought at once: its seller is credited from the agreed price
+      const line = lineOf(orderId, Number(productId));
+      return { price: line.sale.priceCents as number, credited: e.data.amountCents as number };
     });
   const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
   return {

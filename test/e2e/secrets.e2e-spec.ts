@@ -55,6 +55,8 @@ describe('secrets at rest and in logs', () => {
     const agentKey = (await commands.execute(new IssueCredential(user, 'agent_key'))).secret;
     const partnerKey = (await commands.execute(new IssueCredential(partner, 'partner_key'))).secret;
     const resolutionKey = (await commands.execute(new IssueCredential(partner, 'resolution_key'))).secret;
+    const operator = (await commands.execute(new OpenAccount({ kind: 'operator', name: 'O' }))).accountId;
+    const operatorKey = (await commands.execute(new IssueCredential(operator, 'operator_key'))).secret;
 
     await post('/mcp/v1/actions/svc_tld_list', {}, tokens.access_token);
     await post('/mcp/v1/actions/svc_tld_list', {}, agentKey);
@@ -68,6 +70,11 @@ describe('secrets at rest and in logs', () => {
       url: '/resolve/_probe',
       headers: { authorization: `Bearer ${resolutionKey}` },
     });
+    await subject.app.inject({
+      method: 'GET',
+      url: '/operator/v1/registry',
+      headers: { authorization: `Bearer ${operatorKey}` },
+    });
     await subject.settled();
 
     const secrets = {
@@ -80,6 +87,7 @@ describe('secrets at rest and in logs', () => {
       agentKey,
       partnerKey,
       resolutionKey,
+      operatorKey,
     };
     for (const [name, value] of Object.entries(secrets))
       expect({ name, value: typeof value === 'string' && value.length >= 6 }).toEqual({ name, value: true });

@@ -36,7 +36,7 @@ describe('an order placed', () => {
       last: null,
       kind: 'order',
       paidCents: 975,
-      lines: [{ productId: 7, priceCents: 900, paidCents: 975 }],
+      lines: [{ productId: 7, saleCents: 900, paidCents: 975 }],
       instalments: {},
     }));
 });
@@ -73,6 +73,29 @@ describe('a listed name sold by an order', () => {
   it('changes nothing when the order has no such line', () => {
     const fact = order();
     expect(saleSettled(fact, 9, 4_500, 500)).toBe(fact);
+  });
+
+  it("counts the agreed price the seller is credited from, not the buyer's discounted line", () => {
+    const sale = { listingId: 1, sellerAccountId: 'acc-s', priceCents: 5_000, offerId: null, lease: null };
+    const fact = orderPlaced(placed([line(1, { kind: 'LISTED', priceCents: 4_000, discountCents: 1_000, sale })]));
+    expect(saleSettled(fact, 1, 4_500, 500).points).toEqual([
+      { t: 500, m: 'sales', d: 'marketplace', v: 1 },
+      { t: 500, m: 'salesCents', d: 'marketplace', v: 5_000 },
+      { t: 500, m: 'commissionsCents', d: 'marketplace', v: 500 },
+    ]);
+  });
+
+  it("counts a lease's first payment, the part of the price its seller is credited from at the sale", () => {
+    const lease = { type: 'equal_installments' as const, termLength: 3, downPaymentPercentage: null, priceCents: 1_200 };
+    const sale = { listingId: 1, sellerAccountId: 'acc-s', priceCents: 1_200, offerId: null, lease };
+    const fact = orderPlaced(placed([line(1, { kind: 'LISTED', priceCents: 400, sale })]));
+    expect(fact.lines[0].saleCents).toBe(400);
+    expect(saleSettled(fact, 1, 360, 500).points.at(-1)).toEqual({
+      t: 500,
+      m: 'commissionsCents',
+      d: 'marketplace',
+      v: 40,
+    });
   });
 });
 

@@ -1,10 +1,14 @@
-import { OrderPlaced } from '../commerce/order';
+import { OrderLine, OrderPlaced } from '../commerce/order';
+import { firstPaymentOf } from '../marketplace/lease-plan';
 import { Fact, NO_POINTS, withPoints } from './analytics-facts';
 
 interface OrderLineFact {
   readonly productId: number;
-  /** After its discount, before tax: a listed name's price (or a lease's first payment). */
-  readonly priceCents: number;
+  /**
+   * What the seller of a listed name is credited from, less the commission: the agreed price, or a lease's first
+   * payment, whatever discount the buyer had; for another line, its price after its discount.
+   */
+  readonly saleCents: number;
   /** What paid for it, tax included, from every pot: what a refund gives back. */
   readonly paidCents: number;
 }
@@ -25,13 +29,18 @@ export interface OrderFact extends Fact {
 const paidOf = (pots: { cardCents: number; balanceCents: number; promoCreditsCents: number }): number =>
   pots.cardCents + pots.balanceCents + pots.promoCreditsCents;
 
+const saleOf = (line: OrderLine): number => {
+  if (!line.sale) return line.priceCents;
+  return line.sale.lease ? firstPaymentOf(line.sale.lease) : line.sale.priceCents;
+};
+
 export const orderPlaced = (placed: OrderPlaced['data']): OrderFact => ({
   ...NO_POINTS,
   kind: 'order',
   paidCents: paidOf(placed.totals),
   lines: placed.lines.map((line) => ({
     productId: line.productId,
-    priceCents: line.priceCents,
+    saleCents: saleOf(line),
     paidCents: paidOf(line),
   })),
   instalments: {},
@@ -56,8 +65,8 @@ export const saleSettled = (fact: OrderFact, productId: number, proceedsCents: n
   if (!line) return fact;
   return withPoints(fact, [
     { t: at, m: 'sales', d: 'marketplace', v: 1 },
-    { t: at, m: 'salesCents', d: 'marketplace', v: line.priceCents },
-    { t: at, m: 'commissionsCents', d: 'marketplace', v: line.priceCents - proceedsCents },
+    { t: at, m: 'salesCents', d: 'marketplace', v: line.saleCents },
+    { t: at, m: 'commissionsCents', d: 'marketplace', v: line.saleCents - proceedsCents },
   ]);
 };
 

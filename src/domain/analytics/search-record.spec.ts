@@ -9,6 +9,8 @@ describe('a recorded search', () => {
     data: { searchId: 's-1', accountId: 'acc-1', queries: 2, candidates: 10, at: 1_700_000_000_000 },
   };
   it('is recorded', () => given().when({ type: 'RecordSearch', data: searched.data }).then(searched));
+  it('is known as recorded', () =>
+    given().when({ type: 'RecordSearch', data: searched.data }).thenState({ status: 'RECORDED' }));
   it('is recorded once when told twice', () =>
     given(searched).when({ type: 'RecordSearch', data: searched.data }).thenNothing());
   it('is named by its id', () => expect(searchStream('s-1')).toBe('search-s-1'));

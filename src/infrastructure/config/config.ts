@@ -306,7 +306,7 @@ export const VARIABLES = {
   ),
   partnerKeyRatePerSecond: integer(
     'PARTNER_KEY_RATE_PER_SECOND',
-    'Requests a second, on average, of a partner access key of surfaces C and D; shared by every process (0: no limit)',
+    'Requests a second, on average, of a partner access key of surfaces C and D, or an operator key of /operator/v1; shared by every process (0: no limit)',
     50,
     0,
     1000000,
