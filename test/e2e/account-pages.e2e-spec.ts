@@ -1,14 +1,8 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { Browser, BrowserContext, chromium, Page } from 'playwright-core';
+import { Browser, BrowserContext, Page } from 'playwright-core';
 import { Agent, newAgent } from '../support/agent';
-import { ensureDebianCommand } from '../support/debian-tools';
-import { freePort } from '../support/free-port';
 import { freshName, Holder, newHolder } from '../support/market';
-import { createTestApp, TestApp } from '../support/test-app';
-
-/** Where the pages' screenshots are kept: a test artefact, not a file of the repository. */
-const SCREENSHOTS = join(__dirname, '../../test-artifacts/screenshots');
+import { TestApp } from '../support/test-app';
+import { screenshot, startPagesUnderTest } from '../support/pages-under-test';
 
 /**
  * Issue 28: `svc_authenticated_url_get`'s single-use link opens the account's pages signed in, driven in headless
@@ -23,13 +17,7 @@ describe("the account's pages", () => {
   const outside: string[] = [];
 
   beforeAll(async () => {
-    ensureDebianCommand('chromium', 'chromium');
-    mkdirSync(SCREENSHOTS, { recursive: true });
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    subject = await createTestApp({ env: { PUBLIC_URL: base } });
-    await subject.app.listen({ port, host: '127.0.0.1' });
-    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox'] });
+    ({ subject, browser, base } = await startPagesUnderTest());
     seller = await newHolder(subject, [freshName('acct-a'), freshName('acct-b'), freshName('acct-listed')]);
   }, 600_000);
   afterAll(async () => {
@@ -44,8 +32,6 @@ describe("the account's pages", () => {
     });
     return context;
   };
-  const shot = (page: Page, name: string) =>
-    page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
   const fitsThePhone = (page: Page) => page.evaluate<number>('document.documentElement.scrollWidth');
   const linkTo = async (who: Agent, path: string): Promise<string> => {
     const answer = await who.action('svc_authenticated_url_get', { path });
@@ -75,7 +61,7 @@ describe("the account's pages", () => {
     for (const name of seller.names)
       await expect(page.getByRole('link', { name: new RegExp(name) }).count()).resolves.toBe(1);
     expect(await fitsThePhone(page)).toBeLessThanOrEqual(360);
-    await shot(page, 'account-domains');
+    await screenshot(page, 'account-domains');
 
     await page.selectOption('#status', 'for-sale');
     await page.getByRole('button', { name: 'Show' }).click();
@@ -87,7 +73,7 @@ describe("the account's pages", () => {
     expect(page.url()).toBe(`${base}/account/domains/${a}`);
     await expect(page.getByText('192.0.2.5').count()).resolves.toBe(1);
     await expect(page.locator('td', { hasText: 'On' }).count()).resolves.toBe(1);
-    await shot(page, 'account-domain');
+    await screenshot(page, 'account-domain');
     await page.getByRole('button', { name: 'Turn auto-renewal off' }).click();
     expect(page.url()).toBe(`${base}/account/domains/${a}`);
     await expect(page.getByRole('button', { name: 'Turn auto-renewal on' }).count()).resolves.toBe(1);
@@ -121,19 +107,19 @@ describe("the account's pages", () => {
     await page.goto(await linkTo(seller, '/account/offers'));
     expect(page.url()).toBe(`${base}/account/offers`);
     await expect(page.getByText('$700.00').count()).resolves.toBe(1);
-    await shot(page, 'account-offers');
+    await screenshot(page, 'account-offers');
     await page.getByRole('link', { name: new RegExp(listed) }).click();
     await expect(page.getByText('Would you take $700?').count()).resolves.toBe(1);
     await page.fill('#content', 'Make it $800 and it is yours.');
     await page.getByRole('button', { name: 'Send' }).click();
     await expect(page.getByText('Make it $800 and it is yours.').count()).resolves.toBe(1);
-    await shot(page, 'account-messages');
+    await screenshot(page, 'account-messages');
     const [lead] = (await buyer.action('svc_leads_list', {})).body.leads;
     expect(lead.latestMessage.content).toBe('Make it $800 and it is yours.');
 
     await page.getByRole('link', { name: 'Cart' }).click();
     await expect(page.getByText('Total due').count()).resolves.toBe(1);
-    await shot(page, 'account-cart');
+    await screenshot(page, 'account-cart');
     expect(await fitsThePhone(page)).toBeLessThanOrEqual(360);
     await page.getByRole('button', { name: 'Check out' }).click();
     expect(page.url()).toMatch(new RegExp(`^${base}/pay/checkout\\?link=pl_`));

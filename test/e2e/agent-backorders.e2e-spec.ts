@@ -2,11 +2,8 @@ import { CommandBus } from '@nestjs/cqrs';
 import { randomUUID } from 'node:crypto';
 import { AddAccountFunds } from '../../src/application/commerce/operator-commerce.commands';
 import { EventStore } from '../../src/application/shared/event-store.port';
-import { handleCommand } from '../../src/application/shared/handle-command';
-import { registryDomainDecider } from '../../src/domain/registry/registry-domain.decider';
-import { registryDomainStream } from '../../src/domain/registry/registry-domain.events';
 import { SandboxRegistry } from '../../src/infrastructure/registry/sandbox-registry';
-import { OTHER_REGISTRAR } from '../../src/infrastructure/registry/sandbox-seeding';
+import { registeredElsewhere } from '../support/registries';
 import { Agent, newAgent } from '../support/agent';
 import { ADA_CONTACT } from '../support/contacts';
 import { freshName } from '../support/market';
@@ -35,18 +32,7 @@ describe('surface A: the drop list and backorders', () => {
 
   /** A name another registrar holds, registered now on the registry's clock for a year. */
   const elsewhere = async (name: string) => {
-    await handleCommand(subject.app.get(EventStore), registryDomainStream(name), registryDomainDecider, {
-      type: 'CreateRegistryDomain',
-      data: {
-        name,
-        sponsor: OTHER_REGISTRAR,
-        years: 1,
-        authInfoDigest: 'elsewhere',
-        contacts: { registrant: 'o-1', admin: 'o-1', tech: 'o-1', billing: 'o-1' },
-        nameservers: [],
-        at: await registry.now(),
-      },
-    });
+    await registeredElsewhere(subject.app.get(EventStore), name, await registry.now());
   };
   const bidder = async (balanceCents: number): Promise<Bidder> => {
     const agent = await newAgent(subject);

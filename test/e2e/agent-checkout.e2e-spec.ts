@@ -6,13 +6,11 @@ import { newContactWrite } from '../../src/application/dns-domains/create-contac
 import { RegisterDnsDomain } from '../../src/application/dns-domains/register-domain.command';
 import { SecretBox } from '../../src/application/identity/identity.ports';
 import { EventStore } from '../../src/application/shared/event-store.port';
-import { handleCommand, transact } from '../../src/application/shared/handle-command';
-import { registryDomainDecider } from '../../src/domain/registry/registry-domain.decider';
-import { registryDomainStream } from '../../src/domain/registry/registry-domain.events';
+import { transact } from '../../src/application/shared/handle-command';
 import { newId } from '../../src/domain/shared/ids';
 import { storedNameOf } from '../../src/domain/shared/names';
 import { SandboxRegistry } from '../../src/infrastructure/registry/sandbox-registry';
-import { OTHER_REGISTRAR } from '../../src/infrastructure/registry/sandbox-seeding';
+import { registeredElsewhere } from '../support/registries';
 import { eventually } from '../support/eventually';
 import { Agent, newAgent } from '../support/agent';
 import { ADA_CONTACT } from '../support/contacts';
@@ -362,18 +360,7 @@ describe('surface A: checkout (issue 26)', () => {
       // 2 x 12.99 + 5.20 VAT = 31.18: 10.00 from the balance, 21.18 by card, each line its half
       expect(checkout.body).toMatchObject({ success: true, summary: { creditsUsed: 1000, totalCharged: 2118 } });
       // another registrar takes the name at the registry before our worker gets to it
-      await handleCommand(api.app.get(EventStore), registryDomainStream(lost), registryDomainDecider, {
-        type: 'CreateRegistryDomain',
-        data: {
-          name: lost,
-          sponsor: OTHER_REGISTRAR,
-          years: 1,
-          authInfoDigest: 'elsewhere',
-          contacts: { registrant: 'o-1', admin: 'o-1', tech: 'o-1', billing: 'o-1' },
-          nameservers: [],
-          at: Date.now(),
-        },
-      });
+      await registeredElsewhere(api.app.get(EventStore), lost, Date.now());
       worker = await createTestApp({ role: 'worker', databaseUrl: api.databaseUrl });
       // another process's work, just started: its effects are awaited as they show (its settled() may come first)
       await eventually(async () => expect(await portfolioNames(buyer)).toEqual([kept]));

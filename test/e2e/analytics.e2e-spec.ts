@@ -3,13 +3,10 @@ import { Pool } from 'pg';
 import { IssueCredential } from '../../src/application/identity/issue-credential.command';
 import { OpenAccount } from '../../src/application/identity/open-account.command';
 import { EventStore } from '../../src/application/shared/event-store.port';
-import { handleCommand } from '../../src/application/shared/handle-command';
-import { registryDomainDecider } from '../../src/domain/registry/registry-domain.decider';
-import { registryDomainStream } from '../../src/domain/registry/registry-domain.events';
 import { CONSUMERS_CHANNEL } from '../../src/infrastructure/postgres/consumer-runner';
 import { startNewGeneration } from '../../src/infrastructure/postgres/consumer-checkpoints';
-import { OTHER_REGISTRAR } from '../../src/infrastructure/registry/sandbox-seeding';
 import { analyticsFacts } from '../../src/projections/analytics/analytics.projection';
+import { registeredElsewhere } from '../support/registries';
 import { Agent, newAgent } from '../support/agent';
 import { runCli } from '../support/cli';
 import { eventually } from '../support/eventually';
@@ -172,18 +169,7 @@ describe('the analytics of a scripted day', () => {
       contactId: buyer.contactId,
     });
     expect(paid.body).toMatchObject({ success: true });
-    await handleCommand(api.app.get(EventStore), registryDomainStream(refused), registryDomainDecider, {
-      type: 'CreateRegistryDomain',
-      data: {
-        name: refused,
-        sponsor: OTHER_REGISTRAR,
-        years: 1,
-        authInfoDigest: 'elsewhere',
-        contacts: { registrant: 'o-1', admin: 'o-1', tech: 'o-1', billing: 'o-1' },
-        nameservers: [],
-        at: Date.now(),
-      },
-    });
+    await registeredElsewhere(api.app.get(EventStore), refused, Date.now());
     worker = await createTestApp({ role: 'worker', databaseUrl: api.databaseUrl, chains, env: chains.env });
     await worker.settled();
 

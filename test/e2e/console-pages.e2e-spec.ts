@@ -1,18 +1,14 @@
 import { CommandBus } from '@nestjs/cqrs';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { Browser, BrowserContext, chromium, Page } from 'playwright-core';
+import { Browser, BrowserContext, Page } from 'playwright-core';
 import { IssueCredential } from '../../src/application/identity/issue-credential.command';
 import { OpenAccount } from '../../src/application/identity/open-account.command';
 import { newAgent } from '../support/agent';
 import { ADA_CONTACT } from '../support/contacts';
-import { ensureDebianCommand } from '../support/debian-tools';
-import { freePort } from '../support/free-port';
 import { freshName } from '../support/market';
-import { createTestApp, TestApp } from '../support/test-app';
+import { TestApp } from '../support/test-app';
+import { screenshot, startPagesUnderTest } from '../support/pages-under-test';
 import { newReseller, Partner } from '../support/web3-partner';
 
-const SCREENSHOTS = join(__dirname, '../../test-artifacts/screenshots');
 const owner = { type: 'SELF', contact: { ...ADA_CONTACT, phone: { dialingPrefix: '44', number: '2071234567' } } };
 
 /**
@@ -32,13 +28,7 @@ describe("the operator's console", () => {
   const outside: string[] = [];
 
   beforeAll(async () => {
-    ensureDebianCommand('chromium', 'chromium');
-    mkdirSync(SCREENSHOTS, { recursive: true });
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    subject = await createTestApp({ env: { PUBLIC_URL: base } });
-    await subject.app.listen({ port, host: '127.0.0.1' });
-    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox'] });
+    ({ subject, browser, base } = await startPagesUnderTest());
     const commands = subject.app.get(CommandBus);
     const { accountId } = await commands.execute(new OpenAccount({ kind: 'operator', name: 'Console operator' }));
     operatorKey = (await commands.execute(new IssueCredential(accountId, 'operator_key'))).secret;
@@ -64,8 +54,6 @@ describe("the operator's console", () => {
     });
     return context;
   };
-  const shot = (page: Page, file: string) =>
-    page.screenshot({ path: join(SCREENSHOTS, `${file}.png`), fullPage: true });
   const signIn = async (page: Page, key: string) => {
     await page.goto(`${base}/console`);
     expect(page.url()).toBe(`${base}/console/sign-in`);
@@ -99,7 +87,7 @@ describe("the operator's console", () => {
     expect(await drawn(page, 'chart-people')).toBeGreaterThanOrEqual(2);
     expect(await drawn(page, 'chart-money')).toBeGreaterThan(0);
     await expect(page.locator('.tile', { hasText: 'Registrations' }).locator('b').textContent()).resolves.toBe('1');
-    await shot(page, 'console-dashboard');
+    await screenshot(page, 'console-dashboard');
     const exported = await context.request.get(`${base}/console/export?range=24h`);
     expect(exported.headers()['content-type']).toMatch(/^text\/csv/);
     const csv = (await exported.text()).split('\r\n');
@@ -119,7 +107,7 @@ describe("the operator's console", () => {
     for (const dependency of operation.dependencies)
       expect(await page.locator(`svg.waterfall rect.${dependency.status}`).count()).toBeGreaterThan(0);
     expect(await page.locator('svg.waterfall text').count()).toBe(operation.dependencies.length);
-    await shot(page, 'console-operation');
+    await screenshot(page, 'console-operation');
 
     await Promise.all([page.waitForNavigation(), page.click('text=Audit this operation')]);
     const rows = page.locator('table.data').last().locator('tr');
@@ -137,7 +125,7 @@ describe("the operator's console", () => {
     expect(page.url()).toMatch(/[?&]at=\d+/);
     expect((await rows.count()) - 1).toBeLessThan(all);
     await expect(page.locator('pre.json').first().textContent()).resolves.toMatch(/"status": "QUEUED"/);
-    await shot(page, 'console-audit-as-of');
+    await screenshot(page, 'console-audit-as-of');
     await context.close();
   });
 
@@ -146,7 +134,7 @@ describe("the operator's console", () => {
     const page = await context.newPage();
     await signIn(page, operatorKey);
     expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(360);
-    await shot(page, 'console-dashboard-phone');
+    await screenshot(page, 'console-dashboard-phone');
     await page.goto(`${base}/console/accounts/${reseller.accountId}`);
     await expect(page.locator(`a[href="/console/operations/${operationId}"]`).count()).resolves.toBe(1);
     await page.goto(`${base}/console/domains/${name}`);
@@ -154,7 +142,7 @@ describe("the operator's console", () => {
     await page.goto(`${base}/console/registry`);
     await expect(page.locator('td', { hasText: '.com' }).count()).resolves.toBe(1);
     expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(360);
-    await shot(page, 'console-registry-phone');
+    await screenshot(page, 'console-registry-phone');
     // signed out, the pages are closed again
     await Promise.all([page.waitForNavigation(), page.click('text=Sign out')]);
     await page.goto(`${base}/console/registry`);

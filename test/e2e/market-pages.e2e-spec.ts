@@ -1,16 +1,10 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { Browser, BrowserContext, chromium, Page } from 'playwright-core';
+import { Browser, BrowserContext, Page } from 'playwright-core';
 import { SandboxRegistry } from '../../src/infrastructure/registry/sandbox-registry';
-import { ensureDebianCommand } from '../support/debian-tools';
-import { freePort } from '../support/free-port';
 import { freshName, Holder, newHolder } from '../support/market';
 import { codeOf, SmtpInbox } from '../support/smtp-inbox';
 import { hostingGet } from '../support/hosting';
-import { createTestApp, TestApp } from '../support/test-app';
-
-/** Where the pages' screenshots are kept: a test artefact, not a file of the repository. */
-const SCREENSHOTS = join(__dirname, '../../test-artifacts/screenshots');
+import { TestApp } from '../support/test-app';
+import { screenshot, startPagesUnderTest } from '../support/pages-under-test';
 
 /**
  * Issue 27's for-sale page, driven in headless Chromium as a person would use it (a 360-pixel phone, JavaScript
@@ -26,14 +20,8 @@ describe('the for-sale page', () => {
   const outside: string[] = [];
 
   beforeAll(async () => {
-    ensureDebianCommand('chromium', 'chromium');
-    mkdirSync(SCREENSHOTS, { recursive: true });
     await inbox.start();
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    subject = await createTestApp({ env: { PUBLIC_URL: base, SMTP_URL: inbox.url } });
-    await subject.app.listen({ port, host: '127.0.0.1' });
-    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox'] });
+    ({ subject, browser, base } = await startPagesUnderTest({ env: { SMTP_URL: inbox.url } }));
     context = await browser.newContext({ viewport: { width: 360, height: 740 }, javaScriptEnabled: false });
     context.on('request', (sent) => {
       if (!sent.url().startsWith(base)) outside.push(sent.url());
@@ -45,8 +33,6 @@ describe('the for-sale page', () => {
     await inbox.stop();
   });
 
-  const shot = (page: Page, name: string) =>
-    page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
   const fitsThePhone = (page: Page) => page.evaluate<number>('document.documentElement.scrollWidth');
   const listed = async (): Promise<Holder> => {
     const seller = await newHolder(subject, [freshName('showcase')]);
@@ -79,7 +65,7 @@ describe('the for-sale page', () => {
     await expect(page.getByText('Buy now for $2,500.00').isVisible()).resolves.toBe(true);
     await expect(page.getByText('Offers welcome from $1,000.00.').isVisible()).resolves.toBe(true);
     await expect(page.getByText('up to 12 equal monthly payments', { exact: false }).isVisible()).resolves.toBe(true);
-    await shot(page, 'for-sale');
+    await screenshot(page, 'for-sale');
     expect(await fitsThePhone(page)).toBeLessThanOrEqual(360);
 
     // signing up on the page: a code by mail, then back on the page, signed in
@@ -92,7 +78,7 @@ describe('the for-sale page', () => {
     await page.getByLabel('Code').fill(code);
     await page.getByRole('button', { name: 'Verify' }).click();
     await expect(page.getByRole('button', { name: 'Make an offer' }).isVisible()).resolves.toBe(true);
-    await shot(page, 'for-sale-signed-in');
+    await screenshot(page, 'for-sale-signed-in');
 
     await page.getByLabel('Your offer (USD)').fill('1,500');
     await page.getByLabel('A note to the seller (optional)').fill('Keen to build a shop on it.');
@@ -108,7 +94,7 @@ describe('the for-sale page', () => {
     await expect(page.getByText('Sent: the seller is mailed your message.').isVisible()).resolves.toBe(true);
     await expect(page.getByText('Would you take $2,000 instead?').isVisible()).resolves.toBe(true);
     await inbox.mailTo(seller.email, (mail) => mail.raw.includes('Would you take $2,000 instead?'));
-    await shot(page, 'for-sale-conversation');
+    await screenshot(page, 'for-sale-conversation');
     await page.getByRole('button', { name: 'Watch this name' }).click();
     await expect(page.getByText('You watch this name.').isVisible()).resolves.toBe(true);
     await expect(page.getByRole('button', { name: 'Stop watching' }).isVisible()).resolves.toBe(true);
@@ -137,7 +123,7 @@ describe('the for-sale page', () => {
     await page.getByLabel('Sandbox test card: Visa ending 4242 (pays)').check();
     await page.getByRole('button', { name: /^Pay / }).click();
     await expect(page.getByRole('heading', { name: 'Thank you' }).isVisible()).resolves.toBe(true);
-    await shot(page, 'for-sale-bought');
+    await screenshot(page, 'for-sale-bought');
     await subject.settled();
 
     const info = await subject.app.get(SandboxRegistry).info(name);

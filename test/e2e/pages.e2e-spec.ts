@@ -1,17 +1,11 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { Browser, BrowserContext, chromium, Page } from 'playwright-core';
+import { Browser, BrowserContext, Page } from 'playwright-core';
 import { PAGE_LINK_TTL_MS } from '../../src/domain/commerce/page-link';
 import { Agent, newAgent } from '../support/agent';
 import { ADA_CONTACT } from '../support/contacts';
-import { ensureDebianCommand } from '../support/debian-tools';
-import { freePort } from '../support/free-port';
-import { createTestApp, TestApp } from '../support/test-app';
+import { TestApp } from '../support/test-app';
+import { screenshot, startPagesUnderTest } from '../support/pages-under-test';
 import { TestClock } from '../support/test-clock';
-
-/** Where the pages' screenshots are kept: a test artefact, not a file of the repository. */
-const SCREENSHOTS = join(__dirname, '../../test-artifacts/screenshots');
 
 /**
  * Issue 26's pages, driven in headless Chromium as a person would use them (on a 360-pixel phone, with JavaScript
@@ -27,13 +21,7 @@ describe('the pages: add a card, check out', () => {
   const outside: string[] = [];
 
   beforeAll(async () => {
-    ensureDebianCommand('chromium', 'chromium');
-    mkdirSync(SCREENSHOTS, { recursive: true });
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    subject = await createTestApp({ clock, env: { PUBLIC_URL: base } });
-    await subject.app.listen({ port, host: '127.0.0.1' });
-    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox'] });
+    ({ subject, browser, base } = await startPagesUnderTest({ clock }));
     context = await browser.newContext({ viewport: { width: 360, height: 740 }, javaScriptEnabled: false });
     context.on('request', (request) => {
       if (!request.url().startsWith(base)) outside.push(request.url());
@@ -50,8 +38,6 @@ describe('the pages: add a card, check out', () => {
     await subject.settled();
     return agent;
   };
-  const shot = (page: Page, name: string) =>
-    page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
   /** The page fits a phone's width: nothing to scroll sideways. */
   const fitsThePhone = (page: Page) => page.evaluate<number>('document.documentElement.scrollWidth');
 
@@ -69,14 +55,14 @@ describe('the pages: add a card, check out', () => {
     expect(opened?.headers()['content-security-policy']).toMatch(/default-src 'none'/);
     await expect(page.getByRole('heading', { name: 'Add a card' }).isVisible()).resolves.toBe(true);
     await expect(page.getByText('Sandbox: no real card is charged').isVisible()).resolves.toBe(true);
-    await shot(page, 'add-card');
+    await screenshot(page, 'add-card');
     expect(await fitsThePhone(page)).toBeLessThanOrEqual(360);
     await page.getByLabel('Card number').fill('4242 4242 4242 4242');
     await page.getByLabel('Expiry (MM/YY)').fill('12/39');
     await page.getByLabel('Security code').fill('123');
     await page.getByRole('button', { name: 'Save card' }).click();
     await expect(page.getByText('Added: VISA ending 4242, expires 12/2039').isVisible()).resolves.toBe(true);
-    await shot(page, 'add-card-added');
+    await screenshot(page, 'add-card-added');
     expect((await buyer.action('svc_cart_get_payment_methods')).body.savedCards).toEqual([
       {
         id: expect.stringMatching(/^pm_sbx_/),
@@ -106,7 +92,7 @@ describe('the pages: add a card, check out', () => {
     await page.getByRole('button', { name: 'Save card' }).click();
     await expect(page.getByText('That card number is not valid').isVisible()).resolves.toBe(true);
     expect(await page.getByLabel('Card number').inputValue()).toBe('');
-    await shot(page, 'add-card-invalid');
+    await screenshot(page, 'add-card-invalid');
     await page.getByLabel('Card number').fill('5555 5555 5555 4444');
     await page.getByLabel('Security code').fill('123');
     await page.getByRole('button', { name: 'Save card' }).click();
@@ -121,7 +107,7 @@ describe('the pages: add a card, check out', () => {
     const page = await context.newPage();
     expect((await page.goto(url))?.status()).toBe(410);
     await expect(page.getByText('This link has expired').isVisible()).resolves.toBe(true);
-    await shot(page, 'link-expired');
+    await screenshot(page, 'link-expired');
     await page.close();
   });
 
@@ -138,17 +124,17 @@ describe('the pages: add a card, check out', () => {
     await page.goto(link.body.checkoutUrl);
     await expect(page.getByText(name).isVisible()).resolves.toBe(true);
     await expect(page.getByText('Registration, 2 years').isVisible()).resolves.toBe(true);
-    await shot(page, 'checkout');
+    await screenshot(page, 'checkout');
     expect(await fitsThePhone(page)).toBeLessThanOrEqual(360);
     await page.getByLabel('Sandbox test card: Visa ending 0002 (declined)').check();
     await page.getByRole('button', { name: 'Pay $31.18' }).click();
     await expect(page.getByText('The payment did not go through (generic_decline)').isVisible()).resolves.toBe(true);
-    await shot(page, 'checkout-declined');
+    await screenshot(page, 'checkout-declined');
     expect((await buyer.action('svc_cart_get')).body.itemCount).toBe(1);
     await page.getByLabel('Sandbox test card: Visa ending 4242 (pays)').check();
     await page.getByRole('button', { name: 'Pay $31.18' }).click();
     await expect(page.getByText('Paid $31.18 with VISA ending 4242').isVisible()).resolves.toBe(true);
-    await shot(page, 'checkout-paid');
+    await screenshot(page, 'checkout-paid');
     await subject.settled();
     const listed = await buyer.action('svc_portfolio_list');
     expect(listed.body.domains.map((domain: { name: string }) => domain.name)).toEqual([name]);
