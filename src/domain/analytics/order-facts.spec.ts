@@ -86,7 +86,12 @@ describe('a listed name sold by an order', () => {
   });
 
   it("counts a lease's first payment, the part of the price its seller is credited from at the sale", () => {
-    const lease = { type: 'equal_installments' as const, termLength: 3, downPaymentPercentage: null, priceCents: 1_200 };
+    const lease = {
+      type: 'equal_installments' as const,
+      termLength: 3,
+      downPaymentPercentage: null,
+      priceCents: 1_200,
+    };
     const sale = { listingId: 1, sellerAccountId: 'acc-s', priceCents: 1_200, offerId: null, lease };
     const fact = orderPlaced(placed([line(1, { kind: 'LISTED', priceCents: 400, sale })]));
     expect(fact.lines[0].saleCents).toBe(400);
