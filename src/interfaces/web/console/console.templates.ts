@@ -121,9 +121,11 @@ export const CONSOLE_AUDIT = `${NAV}
 </div>
 <div class="card scroll">
 <h2><%= it.summary %></h2>
-<table class="data"><tr><th>Recorded</th><th>Stream</th><th>Event</th><th>By</th><th>Data</th></tr>
-<% it.events.forEach(function (event) { %><tr><td><%= event.recordedAt %></td><td><code><%= event.stream %>#<%= event.streamPosition %></code></td><td><%= event.type %></td><td><code><%= event.actor || '-' %></code></td><td><pre class="json"><%= event.json %></pre></td></tr><% }) %>
-</table>
+<ol class="events">
+<% it.events.forEach(function (event) { %><li><b><%= event.type %></b> <span class="muted"><%= event.recordedAt %></span><br>
+<code><%= event.stream %>#<%= event.streamPosition %></code> · by <code><%= event.actor || '-' %></code>
+<pre class="json"><%= event.json %></pre></li><% }) %>
+</ol>
 </div>
 <% } %>`;
 

@@ -28,7 +28,8 @@ fieldset{border:0;padding:0;margin:0}
 .tile{background:#fff;border:1px solid #dde2ec;border-radius:.5rem;padding:.6rem .8rem}.tile b{display:block;font-size:1.3rem}
 .charts{display:grid;grid-template-columns:repeat(auto-fit,minmax(18rem,1fr));gap:1rem}.chart{position:relative;height:16rem}
 table.data td,table.data th{padding:.3rem .5rem;border-top:1px solid #eef1f6;font-size:.9rem}
-pre.json{background:#f4f6fa;border-radius:.35rem;padding:.5rem;overflow-x:auto;font-size:.8rem;max-height:24rem}
+pre.json{background:#f4f6fa;border-radius:.35rem;padding:.5rem;overflow:auto;font-size:.8rem;max-height:24rem;white-space:pre-wrap;overflow-wrap:anywhere}
+ol.events{list-style:none;margin:0;padding:0}ol.events li{border-top:1px solid #eef1f6;padding:.5rem 0}ol.events pre.json{max-height:10rem;margin:.25rem 0 0}
 svg.waterfall{width:100%;height:auto;font:12px system-ui,sans-serif}
 svg.waterfall .lane{fill:#f4f6fa}svg.waterfall .COMPLETED{fill:#2e9d5b}svg.waterfall .FAILED{fill:#c8372d}
 svg.waterfall .CANCELLED{fill:#9aa3b5}svg.waterfall .PROCESSING,svg.waterfall .QUEUED{fill:#2356d8}
