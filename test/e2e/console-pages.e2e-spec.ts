@@ -144,8 +144,12 @@ describe("the operator's console", () => {
     await expect(page.locator('td', { hasText: '.com' }).count()).resolves.toBe(1);
     expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(360);
     await screenshot(page, 'console-registry-phone');
-    // signed out, the pages are closed again
+    // signed out from this tab after another tab was opened (its form token changed since): the pages close again
+    const other = await context.newPage();
+    await other.goto(`${base}/console/operations`);
     await Promise.all([page.waitForNavigation(), page.click('text=Sign out')]);
+    await other.goto(`${base}/console/operations`);
+    expect(other.url()).toBe(`${base}/console/sign-in`);
     await page.goto(`${base}/console/registry`);
     expect(page.url()).toBe(`${base}/console/sign-in`);
     await context.close();

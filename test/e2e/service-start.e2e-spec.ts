@@ -124,6 +124,7 @@ describe('starting the service', () => {
         '/partner/v3/account',
         '/partner/v3/domains',
         '/resolve/domains/brad.crypto',
+        '/operator/v1/registry',
         '/api/oauth/signup',
       ]);
       for (const line of calls) {
@@ -144,6 +145,7 @@ describe('starting the service', () => {
         WEB3_KEY: printedKey(/\(surface C, \/partner\/v3\): (\S+)/),
         RESELLER_KEY: printedKey(/\(surface D, \/partner\/v3\): (\S+)/),
         RESOLUTION_KEY: printedKey(/Resolution key \(surface E, \/resolve\): (\S+)/),
+        OPERATOR_KEY: printedKey(/Operator \(\/console and \/operator\/v1\): (\S+)/),
       });
     } finally {
       if (service.exitCode === null) expect(await stopped(service, 'SIGTERM')).toBe(0);

@@ -105,8 +105,10 @@ describe('a listed name sold by an order', () => {
 });
 
 describe("a lease's instalment", () => {
-  const paid = (fact: OrderFact, number: number, at: number) => instalmentPaid(fact, number, 2_000, at);
-  const credited = (fact: OrderFact, number: number, at: number) => instalmentCredited(fact, number, 1_800, at);
+  const paid = (fact: OrderFact, number: number, at: number, lease = 'ord-1:1') =>
+    instalmentPaid(fact, lease, number, 2_000, at);
+  const credited = (fact: OrderFact, number: number, at: number, lease = 'ord-1:1') =>
+    instalmentCredited(fact, lease, number, 1_800, at);
 
   it('is revenue and marketplace sales in cents when the lessee pays it', () =>
     expect(paid(order(), 1, 600).points).toEqual([
@@ -138,6 +140,16 @@ describe("a lease's instalment", () => {
       { t: 600, m: 'salesCents', d: 'leases', v: 2_000 },
     ]));
 
+  it("keeps two leases of one order apart: one lease's credit is no commission of the other's payment", () => {
+    const both = paid(credited(paid(order(), 2, 600, 'ord-1:1'), 2, 650, 'ord-1:1'), 2, 700, 'ord-1:2');
+    expect(both.points.filter((point) => point.m === 'commissionsCents')).toEqual([
+      { t: 650, m: 'commissionsCents', d: 'leases', v: 200 },
+    ]);
+    expect(newPoints(both, credited(both, 2, 800, 'ord-1:2'))).toEqual([
+      { t: 800, m: 'commissionsCents', d: 'leases', v: 200 },
+    ]);
+  });
+
   it('counts its commission once while later instalments count theirs', () => {
     const first = credited(paid(order(), 1, 600), 1, 700);
     const second = paid(first, 2, 800);
@@ -152,7 +164,7 @@ describe("a lease's instalment", () => {
 
   it('remembers what is known of each instalment', () =>
     expect(credited(paid(paid(order(), 1, 600), 2, 700), 1, 800).instalments).toEqual({
-      1: { amountCents: 2_000, proceedsCents: 1_800 },
-      2: { amountCents: 2_000 },
+      'ord-1:1#1': { amountCents: 2_000, proceedsCents: 1_800 },
+      'ord-1:1#2': { amountCents: 2_000 },
     }));
 });

@@ -70,26 +70,40 @@ export const saleSettled = (fact: OrderFact, productId: number, proceedsCents: n
   ]);
 };
 
-const commissionOnceKnown = (fact: OrderFact, number: number, change: InstalmentFact, at: number): OrderFact => {
-  const instalment = { ...fact.instalments[number], ...change };
-  const next = { ...fact, instalments: { ...fact.instalments, [number]: instalment } };
+/** An order may lease several names: an instalment is named by its lease (`<order>:<product>`) and its number. */
+const instalmentKey = (leaseId: string, number: number): string => `${leaseId}#${number}`;
+
+const commissionOnceKnown = (fact: OrderFact, key: string, change: InstalmentFact, at: number): OrderFact => {
+  const instalment = { ...fact.instalments[key], ...change };
+  const next = { ...fact, instalments: { ...fact.instalments, [key]: instalment } };
   const { amountCents, proceedsCents } = instalment;
   if (amountCents === undefined || proceedsCents === undefined) return next;
   return withPoints(next, [{ t: at, m: 'commissionsCents', d: 'leases', v: amountCents - proceedsCents }]);
 };
 
 /** A lease's instalment paid by the lessee's card: revenue, and marketplace sales in cents (not another sale). */
-export const instalmentPaid = (fact: OrderFact, number: number, amountCents: number, at: number): OrderFact =>
+export const instalmentPaid = (
+  fact: OrderFact,
+  leaseId: string,
+  number: number,
+  amountCents: number,
+  at: number,
+): OrderFact =>
   commissionOnceKnown(
     withPoints(fact, [
       { t: at, m: 'revenueCents', d: 'leases', v: amountCents },
       { t: at, m: 'salesCents', d: 'leases', v: amountCents },
     ]),
-    number,
+    instalmentKey(leaseId, number),
     { amountCents },
     at,
   );
 
 /** The seller's credit of an instalment. */
-export const instalmentCredited = (fact: OrderFact, number: number, proceedsCents: number, at: number): OrderFact =>
-  commissionOnceKnown(fact, number, { proceedsCents }, at);
+export const instalmentCredited = (
+  fact: OrderFact,
+  leaseId: string,
+  number: number,
+  proceedsCents: number,
+  at: number,
+): OrderFact => commissionOnceKnown(fact, instalmentKey(leaseId, number), { proceedsCents }, at);

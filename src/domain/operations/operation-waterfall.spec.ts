@@ -131,18 +131,23 @@ describe("an operation's waterfall", () => {
       waits: [{ reason: 'AWAITING_UPDATES', from: 30, to: 45 }],
     }));
 
-  it('shows a dependency queued again while it waits for a retry', () =>
+  it('shows a dependency still running while it waits for a retry, until the retry is due', () =>
     expect(barOf(started('plop_a', 20), retryScheduled('plop_a', 30))).toMatchObject({
-      status: 'QUEUED',
-      waits: [{ reason: 'RETRY', from: 30, to: null }],
+      status: 'PROCESSING',
+      waits: [{ reason: 'RETRY', from: 30, to: 5_030 }],
     }));
 
-  it('shows the wait for a retry until the retry starts', () =>
-    expect(barOf(started('plop_a', 20), retryScheduled('plop_a', 30), started('plop_a', 60))).toMatchObject({
-      status: 'PROCESSING',
+  it('ends the wait for a retry when the dependency moves on before it is due', () =>
+    expect(barOf(started('plop_a', 20), retryScheduled('plop_a', 30), completed('plop_a', 60))).toMatchObject({
+      status: 'COMPLETED',
       startedAt: 20,
       waits: [{ reason: 'RETRY', from: 30, to: 60 }],
     }));
+
+  it('keeps a retry that came due before the dependency ended', () =>
+    expect(barOf(started('plop_a', 20), retryScheduled('plop_a', 30), completed('plop_a', 9_000)).waits).toEqual([
+      { reason: 'RETRY', from: 30, to: 5_030 },
+    ]));
 
   it('ends a wait when the dependency ends while waiting', () =>
     expect(barOf(started('plop_a', 20), signatureRequested('plop_a', 30), cancelled('plop_a', 70))).toMatchObject({
@@ -154,7 +159,7 @@ describe("an operation's waterfall", () => {
   it('ends a wait when the next one begins', () =>
     expect(barOf(started('plop_a', 20), retryScheduled('plop_a', 30), retryScheduled('plop_a', 40)).waits).toEqual([
       { reason: 'RETRY', from: 30, to: 40 },
-      { reason: 'RETRY', from: 40, to: null },
+      { reason: 'RETRY', from: 40, to: 5_040 },
     ]));
 
   it('keeps when an ended wait ended', () =>

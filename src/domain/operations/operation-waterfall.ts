@@ -1,10 +1,10 @@
 import { OperationEvent } from './operation.events';
 
-/** A time a dependency waited on someone else: a signature, an update, a retry's due time. */
+/** A time a dependency waited: on someone else (a signature, an update), or for a retry's due time. */
 export interface DependencyWait {
   readonly reason: 'SIGNATURE_REQUIRED' | 'AWAITING_UPDATES' | 'RETRY';
   readonly from: number;
-  /** Still waiting when null. */
+  /** Still waiting when null; a retry's wait ends when it is due, or sooner when the dependency moves on. */
   readonly to: number | null;
 }
 
@@ -26,10 +26,9 @@ export interface Waterfall {
   readonly bars: readonly WaterfallBar[];
 }
 
-const WAITS: Partial<Record<OperationEvent['type'], DependencyWait['reason']>> = {
+const WAITS: Partial<Record<OperationEvent['type'], 'SIGNATURE_REQUIRED' | 'AWAITING_UPDATES'>> = {
   DependencySignatureRequested: 'SIGNATURE_REQUIRED',
   DependencyUpdatesAwaited: 'AWAITING_UPDATES',
-  DependencyRetryScheduled: 'RETRY',
 };
 
 const ENDS: Partial<Record<OperationEvent['type'], string>> = {
@@ -40,9 +39,10 @@ const ENDS: Partial<Record<OperationEvent['type'], string>> = {
 
 type Bar = { -readonly [K in keyof WaterfallBar]: WaterfallBar[K] } & { waits: DependencyWait[] };
 
+/** The last wait ends by `at` at the latest: an open one ends then, a retry due later is cut short. */
 const closeWait = (bar: Bar, at: number): void => {
-  const open = bar.waits.at(-1);
-  if (open && open.to === null) bar.waits[bar.waits.length - 1] = { ...open, to: at };
+  const last = bar.waits.at(-1);
+  if (last && (last.to === null || last.to > at)) bar.waits[bar.waits.length - 1] = { ...last, to: at };
 };
 
 /** The waterfall of an operation's events, in the order they were stored; null before it was requested. */
@@ -71,10 +71,14 @@ export const waterfallOf = (events: readonly OperationEvent[]): Waterfall | null
       closeWait(bar, event.data.at);
       bar.startedAt ??= event.data.at;
       bar.status = 'PROCESSING';
+    } else if (event.type === 'DependencyRetryScheduled') {
+      // the worker runs it again when it is due, with no event of its own: the wait is until then
+      closeWait(bar, event.data.at);
+      bar.waits.push({ reason: 'RETRY', from: event.data.at, to: Math.max(event.data.retryAt, event.data.at) });
     } else if (wait) {
       closeWait(bar, event.data.at);
       bar.waits.push({ reason: wait, from: event.data.at, to: null });
-      bar.status = wait === 'RETRY' ? 'QUEUED' : wait;
+      bar.status = wait;
     } else if (end) {
       closeWait(bar, event.data.at);
       bar.endedAt = event.data.at;

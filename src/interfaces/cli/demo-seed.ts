@@ -47,6 +47,8 @@ export const seedDemo = async (
   ).accountId;
   const resellerKey = (await commands.execute(new IssueCredential(reseller, 'partner_key'))).secret;
   const resolutionKey = (await commands.execute(new IssueCredential(web3, 'resolution_key'))).secret;
+  const operator = (await commands.execute(new OpenAccount({ kind: 'operator', name: 'Demo operator' }))).accountId;
+  const operatorKey = (await commands.execute(new IssueCredential(operator, 'operator_key'))).secret;
   print(
     [
       '',
@@ -63,6 +65,8 @@ export const seedDemo = async (
       `    curl -s '${baseUrl}/partner/v3/domains?query=my-first-name.com' -H 'authorization: Bearer ${resellerKey}'`,
       `  Resolution key (surface E, /resolve): ${resolutionKey}`,
       `    curl -s ${baseUrl}/resolve/domains/brad.crypto -H 'authorization: Bearer ${resolutionKey}'   (a fixture domain of the local ETH chain)`,
+      `  Operator (/console and /operator/v1): ${operatorKey}`,
+      `    curl -s ${baseUrl}/operator/v1/registry -H 'authorization: Bearer ${operatorKey}'   (or sign in at ${baseUrl}/console)`,
       '',
       `  Sign up a new user through surface B: curl -s -X POST ${baseUrl}/api/oauth/signup -H 'content-type: application/json' \\`,
       `    -d '{"email":"you@example.com","password":"Str0ng-pass!"}'   (the code arrives in DATA_DIR/mail/ unless SMTP_URL is set)`,
@@ -72,6 +76,7 @@ export const seedDemo = async (
       `    export WEB3_KEY=${web3Key}`,
       `    export RESELLER_KEY=${resellerKey}`,
       `    export RESOLUTION_KEY=${resolutionKey}`,
+      `    export OPERATOR_KEY=${operatorKey}`,
       '',
     ].join('\n'),
   );

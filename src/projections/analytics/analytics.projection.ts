@@ -40,11 +40,18 @@ type AnalyticsEvent =
 export type AnalyticsFact = OperationFact | OrderFact | SearchFunnel | (Fact & { readonly kind: 'point' });
 
 /** A seller's credit names what it was for: `market-sale:<order>:<product>` or `market-lease:<lease>:<number>`. */
-const creditOf = (entryId: string): { kind: 'sale' | 'lease'; orderId: string; number: number } | null => {
+const creditOf = (
+  entryId: string,
+):
+  | { kind: 'sale'; orderId: string; number: number }
+  | { kind: 'lease'; orderId: string; leaseId: string; number: number }
+  | null => {
   const sale = /^market-sale:(.+):(\d+)$/.exec(entryId);
   if (sale) return { kind: 'sale', orderId: sale[1], number: Number(sale[2]) };
   const lease = /^market-lease:(.+):(\d+)$/.exec(entryId);
-  return lease ? { kind: 'lease', orderId: orderIdOfLease(lease[1]), number: Number(lease[2]) } : null;
+  return lease
+    ? { kind: 'lease', orderId: orderIdOfLease(lease[1]), leaseId: lease[1], number: Number(lease[2]) }
+    : null;
 };
 
 const funnelId = (accountId: string, day: number): string => `funnel:${accountId}:${day}`;
@@ -115,11 +122,11 @@ export const analyticsFacts: Projection<AnalyticsFact, AnalyticsEvent, string | 
         const { amountCents, at } = event.data;
         return credit.kind === 'sale'
           ? saleSettled(row, credit.number, amountCents, at)
-          : instalmentCredited(row, credit.number, amountCents, at);
+          : instalmentCredited(row, credit.leaseId, credit.number, amountCents, at);
       }
       case 'InstalmentPaid':
         return row?.kind === 'order'
-          ? instalmentPaid(row, event.data.number, event.data.amountCents, event.data.at)
+          ? instalmentPaid(row, event.data.leaseId, event.data.number, event.data.amountCents, event.data.at)
           : (row ?? null);
       case 'AccountOpened':
         return { ...pointFact({ t: event.data.at, m: 'signups', d: 'users', v: 1 }), kind: 'point' };

@@ -104,6 +104,17 @@ describe('the range of an analytics report', () => {
         path: 'from',
         message: 'makes more than 744 buckets of one hour',
       }));
+
+    it('counts the whole bucket a start inside it opens, as the report lists it', () => {
+      // 743 hours and a half after the middle of an hour: 745 buckets listed, from the start of the first
+      const unaligned = { from: to - 744 * HOUR_MS + HOUR_MS / 2, to: to + HOUR_MS / 2 };
+      expect(
+        analyticsRangeOf(
+          { from: new Date(unaligned.from).toISOString(), to: new Date(unaligned.to).toISOString(), groupBy: 'hour' },
+          NOW,
+        ),
+      ).toEqual({ path: 'from', message: 'makes more than 744 buckets of one hour' });
+    });
   });
 
   it('is told from an issue', () => {

@@ -28,7 +28,8 @@ export const analyticsRangeOf = (query: RangeQuery, now: number): AnalyticsRange
   const from = query.from === undefined ? to - DEFAULT_SPAN[groupBy] : Date.parse(query.from);
   if (Number.isNaN(from)) return { path: 'from', message: 'is not an ISO 8601 date or time' };
   if (from >= to) return { path: 'from', message: 'must be before to' };
-  if (Math.ceil((to - from) / step) > MAX_BUCKETS[groupBy])
+  // counted from the start of the bucket `from` falls in, as the report lists them
+  if (Math.ceil((to - Math.floor(from / step) * step) / step) > MAX_BUCKETS[groupBy])
     return { path: 'from', message: `makes more than ${MAX_BUCKETS[groupBy]} buckets of one ${groupBy}` };
   return { from, to, groupBy };
 };

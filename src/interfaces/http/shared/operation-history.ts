@@ -7,13 +7,19 @@ import { closed, JsonSchema } from './openapi/json-schema';
 /** Keys of event data a partner or an operator is never shown: sealed secrets and secrets' digests stay inside. */
 const HIDDEN = /sealed|digest|secret|privatekey|authinfo|password/i;
 
+/** A URL as shown: without its query, where partners put tokens (`https://hooks.example/x?…`). */
+const shownUrl = (url: string): string => (url.includes('?') ? `${url.slice(0, url.indexOf('?'))}?…` : url);
+
+/** Data as it may be shown: secrets left out, URLs without their queries, folded maps and sets as objects and lists. */
 export const redacted = (value: unknown): unknown => {
   if (Array.isArray(value)) return value.map(redacted);
+  if (value instanceof Set) return [...value].map(redacted);
+  if (value instanceof Map) return redacted(Object.fromEntries(value));
   if (typeof value !== 'object' || value === null) return value;
   return Object.fromEntries(
     Object.entries(value)
       .filter(([key]) => !HIDDEN.test(key))
-      .map(([key, item]) => [key, redacted(item)]),
+      .map(([key, item]) => [key, key === 'url' && typeof item === 'string' ? shownUrl(item) : redacted(item)]),
   );
 };
 

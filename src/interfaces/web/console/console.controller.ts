@@ -131,9 +131,10 @@ export class ConsoleController {
 
   @Post('sign-out')
   @RouteConfig(TAKES_FORM)
-  signOut(@Body() form: CsrfForm, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
-    if (isFormSessionOf(request, form.csrf))
-      setCookie(request, reply, SESSION, '', { path: CONSOLE_PATH, maxAgeSeconds: 0, sameSite: 'Strict' });
+  signOut(@Body() _form: CsrfForm, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
+    // always: a sign-out from a tab whose form token has since changed must not leave the session open, and one
+    // forged by another site can do no more than sign the operator out
+    setCookie(request, reply, SESSION, '', { path: CONSOLE_PATH, maxAgeSeconds: 0, sameSite: 'Strict' });
     return reply.status(303).header('location', `${CONSOLE_PATH}/sign-in`).send();
   }
 

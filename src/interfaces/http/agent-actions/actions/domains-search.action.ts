@@ -1,7 +1,8 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { Principal } from '../../../../application/identity/authenticator';
 import { RecordSearch } from '../../../../application/dns-domains/record-search.command';
+import { writesOfWork } from '../../../../application/shared/read-your-writes';
 import { createHash } from 'node:crypto';
 import { ResellerSettings } from '../../../../application/dns-domains/reseller-settings';
 import { DomainSearchPage, SearchDomains } from '../../../../application/dns-domains/search-domains.query';
@@ -52,6 +53,8 @@ const resultOf = ({ name, availability, query }: DomainSearchPage['found'][numbe
 
 @Injectable()
 export class DomainsSearchAction implements AgentActionHandler<DomainsSearchBody> {
+  private readonly log = new Logger(DomainsSearchAction.name);
+
   static readonly declaration: ActionDeclaration = {
     name: 'svc_domains_search',
     title: 'Search domain names with prices',
@@ -69,6 +72,16 @@ export class DomainsSearchAction implements AgentActionHandler<DomainsSearchBody
     private readonly settings: ResellerSettings,
   ) {}
 
+  /**
+   * Keeps the search in the history for the analytics. It is no write of the user's: the answer does not wait for
+   * the read models (a record of its own), and a search whose record failed is still answered.
+   */
+  private async record(accountId: string, queries: number, candidates: number): Promise<void> {
+    await writesOfWork
+      .run(() => this.commands.execute(new RecordSearch(accountId, queries, candidates)))
+      .catch((error: unknown) => this.log.warn(`a search was not recorded: ${(error as Error).message}`));
+  }
+
   async run(body: DomainsSearchBody, caller: Principal | undefined) {
     const queries = typeof body.query === 'string' ? [body.query] : body.query;
     const tlds = body.tlds?.map((tld) => tld.trim().toLowerCase().replace(/^\./, ''));
@@ -81,8 +94,7 @@ export class DomainsSearchAction implements AgentActionHandler<DomainsSearchBody
     const limit = body.limit ?? 20;
     const { plan, found } = await this.queries.execute(new SearchDomains(queries, tlds, offset, limit));
     // the first page is the search; the pages after it are the same search read on (docs/analytics.md)
-    if (caller && offset === 0)
-      await this.commands.execute(new RecordSearch(caller.accountId, plan.queries.length, plan.candidates.length));
+    if (caller && offset === 0) await this.record(caller.accountId, plan.queries.length, plan.candidates.length);
     const total = plan.candidates.length;
     const next = offset + found.length;
     const [single] = plan.queries;
