@@ -201,8 +201,10 @@ export class StripeCardProcessor extends CardProcessor {
       { metadata: { accountId } },
       { idempotencyKey: `customer-${accountId}` },
     );
+    // two first cards saved at once insert the same row: with every unique index an arbiter, the second one yields
+    // (naming only account_id, the customer_id index raised a duplicate key while the first insert committed)
     await this.pool.query(
-      'insert into stripe_customers (account_id, customer_id) values ($1, $2) on conflict (account_id) do nothing',
+      'insert into stripe_customers (account_id, customer_id) values ($1, $2) on conflict do nothing',
       [accountId, customer.id],
     );
     return (await this.existingCustomerOf(accountId))!;
