@@ -166,6 +166,31 @@ describe.each(EVENT_STORE_ADAPTERS)('event store contract: %s', (_name, open) =>
     expect(seen.map((e) => (e.data as { n: number }).n)).toEqual([1, 2, 3]);
   });
 
+  it('tells whether a subscriber has followed every append it was told of, and when it has', async () => {
+    await subject.store.append([{ streamId: 's-1', expectedVersion: 'any', events: [event(1)] }], meta());
+    const seen: number[] = [];
+    const subscription = subscribe(
+      subject.store,
+      START,
+      async (batch) => {
+        seen.push(...batch.map((e) => (e.data as { n: number }).n));
+      },
+      { pollMs: 60_000 },
+    );
+    await subscription.caughtUp();
+    expect([subscription.current, seen]).toEqual([true, [1]]);
+    await subject.store.append([{ streamId: 's-1', expectedVersion: 'any', events: [event(2)] }], meta());
+    // told of the append: not current until it has read it
+    expect(subscription.current).toBe(false);
+    await subscription.caughtUp();
+    expect(seen).toEqual([1, 2]);
+    // the store may tell of the same append twice (here, and again through the database): each is followed
+    while (!subscription.current) await subscription.caughtUp();
+    expect(seen).toEqual([1, 2]);
+    await subscription.close();
+    expect(subscription.current).toBe(false);
+  });
+
   it('delivers a failed batch again', async () => {
     await subject.store.append([{ streamId: 's-1', expectedVersion: 'any', events: [event(1)] }], meta());
     const deliveries: number[] = [];

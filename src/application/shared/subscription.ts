@@ -14,6 +14,13 @@ export interface SubscriptionOptions {
 export interface Subscription {
   /** The checkpoint of the last event whose batch was handled. */
   readonly position: Checkpoint;
+  /**
+   * Caught up with every append this process has been told of: waiting for the next one, none told since the last
+   * read found the store exhausted. A reader of what it folded may answer now; otherwise `caughtUp()` first.
+   */
+  readonly current: boolean;
+  /** Resolves the next time a read finds the store exhausted (at once when `current`). */
+  caughtUp(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -34,6 +41,8 @@ export const subscribe = (
   let wake: (() => void) | undefined;
   let pending = false;
   let heldBack = 0;
+  let waiting = false;
+  const caughtUpWaiters: (() => void)[] = [];
 
   const signal = (): void => {
     pending = true;
@@ -70,7 +79,10 @@ export const subscribe = (
         }
         heldBack = 0;
         await onCaughtUp?.(position);
+        for (const resolve of caughtUpWaiters.splice(0)) resolve();
+        waiting = true;
         await idle(pollMs);
+        waiting = false;
       } catch (error) {
         if (closed) break;
         onError(error);
@@ -85,8 +97,15 @@ export const subscribe = (
     get position() {
       return position;
     },
+    get current() {
+      return waiting && !pending && !closed;
+    },
+    caughtUp() {
+      return waiting && !pending ? Promise.resolve() : new Promise<void>((resolve) => caughtUpWaiters.push(resolve));
+    },
     async close() {
       closed = true;
+      for (const resolve of caughtUpWaiters.splice(0)) resolve();
       unlisten();
       wake?.();
       await running;

@@ -451,6 +451,13 @@ export const VARIABLES = {
       return entries;
     },
   },
+  resolutionCacheMb: integer(
+    'RESOLUTION_CACHE_MB',
+    "Memory an API process may spend keeping surface E's read model to answer lookups without a database round trip; a larger model is read from the database (0: never kept)",
+    256,
+    0,
+    65536,
+  ),
   resolutionMaxPerPage: integer('RESOLUTION_MAX_PER_PAGE', 'Largest `perPage` of `GET /resolve/domains`', 200, 1, 1000),
   resolutionRpcMaxBatch: integer(
     'RESOLUTION_RPC_MAX_BATCH',

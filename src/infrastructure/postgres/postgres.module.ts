@@ -13,6 +13,8 @@ import { createPool } from './database';
 import { PostgresDocumentStore } from './postgres-document-store';
 import { PostgresMarketListingIndex } from './postgres-market-listing-index';
 import { PostgresAnalyticsSeries } from './postgres-analytics-series';
+import { ResolutionMirror } from './resolution-mirror';
+import { ResolutionReads } from '../../projections/resolution/resolution-reads.port';
 import { AnalyticsSeries } from '../../projections/analytics/analytics-series.port';
 import { PostgresMarketOfferIndex } from './postgres-market-offer-index';
 import { PostgresPortfolioIndex } from './postgres-portfolio-index';
@@ -65,6 +67,7 @@ class PostgresConnections implements OnApplicationShutdown {
     { provide: PortfolioIndex, useFactory: (pool: Pool) => new PostgresPortfolioIndex(pool), inject: [Pool] },
     { provide: MarketListingIndex, useFactory: (pool: Pool) => new PostgresMarketListingIndex(pool), inject: [Pool] },
     { provide: MarketOfferIndex, useFactory: (pool: Pool) => new PostgresMarketOfferIndex(pool), inject: [Pool] },
+    { provide: ResolutionReads, useClass: ResolutionMirror },
     { provide: AnalyticsSeries, useFactory: (pool: Pool) => new PostgresAnalyticsSeries(pool), inject: [Pool] },
     { provide: OpenOffers, useExisting: MarketOfferIndex },
     {
@@ -95,6 +98,7 @@ class PostgresConnections implements OnApplicationShutdown {
     MarketListingIndex,
     MarketOfferIndex,
     AnalyticsSeries,
+    ResolutionReads,
     OpenOffers,
     WorkQueue,
     DatabaseProbe,

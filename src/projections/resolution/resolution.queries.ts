@@ -2,6 +2,7 @@ import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import { DocumentStore, Filter, FindOptions } from '../../application/shared/document-store.port';
 import { tokenIdOf } from '../../domain/chains/blockchain';
 import { findPage } from '../shared/find-page';
+import { ResolutionReads } from './resolution-reads.port';
 import { ResolvedDomain, resolution } from './resolution.projection';
 
 /** A domain as resolution shows it; undefined when the chains have no such token. */
@@ -13,10 +14,15 @@ export class GetResolvedDomain extends Query<ResolvedDomain | undefined> {
 
 @QueryHandler(GetResolvedDomain)
 export class GetResolvedDomainHandler implements IQueryHandler<GetResolvedDomain> {
-  constructor(private readonly documents: DocumentStore) {}
+  constructor(
+    private readonly documents: DocumentStore,
+    private readonly reads: ResolutionReads,
+  ) {}
 
   async execute({ name }: GetResolvedDomain): Promise<ResolvedDomain | undefined> {
-    const found = await this.documents.get<ResolvedDomain>(resolution.name, tokenIdOf(name));
+    const tokenId = tokenIdOf(name);
+    const memory = await this.reads.current();
+    const found = memory ? memory.byToken(tokenId) : await this.documents.get<ResolvedDomain>(resolution.name, tokenId);
     return found && found.name === name ? found : undefined;
   }
 }
@@ -30,10 +36,14 @@ export class GetResolvedToken extends Query<ResolvedDomain | undefined> {
 
 @QueryHandler(GetResolvedToken)
 export class GetResolvedTokenHandler implements IQueryHandler<GetResolvedToken> {
-  constructor(private readonly documents: DocumentStore) {}
+  constructor(
+    private readonly documents: DocumentStore,
+    private readonly reads: ResolutionReads,
+  ) {}
 
   async execute({ tokenId }: GetResolvedToken): Promise<ResolvedDomain | undefined> {
-    const found = await this.documents.get<ResolvedDomain>(resolution.name, tokenId);
+    const memory = await this.reads.current();
+    const found = memory ? memory.byToken(tokenId) : await this.documents.get<ResolvedDomain>(resolution.name, tokenId);
     return found?.name ? found : undefined;
   }
 }
@@ -50,9 +60,20 @@ export class GetReverseDomains extends Query<ReadonlyMap<string, ResolvedDomain>
 
 @QueryHandler(GetReverseDomains)
 export class GetReverseDomainsHandler implements IQueryHandler<GetReverseDomains> {
-  constructor(private readonly documents: DocumentStore) {}
+  constructor(
+    private readonly documents: DocumentStore,
+    private readonly reads: ResolutionReads,
+  ) {}
 
   async execute({ addresses }: GetReverseDomains): Promise<ReadonlyMap<string, ResolvedDomain>> {
+    const memory = await this.reads.current();
+    if (memory)
+      return new Map(
+        addresses.flatMap((address) => {
+          const domain = memory.reverseOf(address);
+          return domain ? [[address, domain] as const] : [];
+        }),
+      );
     const found = await this.documents.find<ResolvedDomain>(resolution.name, {
       where: [
         { path: 'owner', op: 'in', values: addresses },

@@ -1,0 +1,114 @@
+import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import { Pool } from 'pg';
+import { EventStore, START } from '../../application/shared/event-store.port';
+import { subscribe, Subscription } from '../../application/shared/subscription';
+import { ResolutionMemory } from '../../projections/resolution/resolution-memory';
+import { ResolutionReads } from '../../projections/resolution/resolution-reads.port';
+import { ResolvedDomain, resolution } from '../../projections/resolution/resolution.projection';
+import { AppConfig } from '../config/config';
+import { Runtime } from '../runtime';
+import { readProjectionSnapshot } from './projection-snapshot';
+
+/** How long a lookup waits for the memory to follow an append it was told of, before the database answers it. */
+const FOLLOW_WAIT_MS = 250;
+
+/**
+ * The API process's memory of the resolution read model (`RESOLUTION_CACHE_MB`): loaded from the projection's
+ * snapshot on the first lookup, then following the store with the projection's own fold, woken by each append's
+ * notification. A lookup is answered from it only while it has followed every append the process was told of, so an
+ * answer is never older than what a notification has announced; until it is loaded, past its budget, or when it
+ * cannot follow, the database answers.
+ */
+@Injectable()
+export class ResolutionMirror extends ResolutionReads implements OnApplicationShutdown {
+  private readonly log = new Logger(ResolutionMirror.name);
+  private started = false;
+  private memory: ResolutionMemory | undefined;
+  private subscription: Subscription | undefined;
+
+  constructor(
+    private readonly config: AppConfig,
+    private readonly runtime: Runtime,
+    private readonly pool: Pool,
+    private readonly store: EventStore,
+  ) {
+    super();
+  }
+
+  async current(): Promise<ResolutionMemory | undefined> {
+    if (!this.started) this.start();
+    const subscription = this.subscription;
+    if (!this.memory || !subscription) return undefined;
+    // the same append may be told twice (by this process, then by the database's notification): each is followed
+    const deadline = Date.now() + FOLLOW_WAIT_MS;
+    while (!subscription.current && Date.now() < deadline) {
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        subscription.caughtUp(),
+        new Promise((resolve) => (timer = setTimeout(resolve, deadline - Date.now()))),
+      ]);
+      clearTimeout(timer);
+    }
+    return subscription.current ? this.memory : undefined;
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.subscription?.close();
+  }
+
+  private get budgetBytes(): number {
+    return this.config.values.resolutionCacheMb * 1024 * 1024;
+  }
+
+  private start(): void {
+    this.started = true;
+    // a worker or a command answers no lookups worth keeping a copy for
+    if (this.budgetBytes === 0 || !this.runtime.servesApi || this.runtime.command) return;
+    this.load().catch((error: unknown) =>
+      this.log.warn(`surface E reads the database: its memory could not be loaded (${(error as Error).message})`),
+    );
+  }
+
+  private async load(): Promise<void> {
+    const { rows } = await this.pool.query<{ bytes: string | null }>(
+      `select sum(pg_column_size(doc)) as bytes from projection_documents
+        where projection = $1 and generation = (select generation from projection_generations where name = $1 and live)`,
+      [resolution.name],
+    );
+    // stored documents are compressed and compact: in memory they take several times their size
+    if (Number(rows[0]?.bytes ?? 0) * 4 > this.budgetBytes) return this.overBudget();
+    const snapshot = await readProjectionSnapshot<ResolvedDomain>(this.pool, resolution.name, resolution.version);
+    const memory = new ResolutionMemory();
+    memory.load(snapshot?.rows ?? []);
+    if (memory.bytes > this.budgetBytes) return this.overBudget();
+    await new Promise<void>((caughtUp) => {
+      this.subscription = subscribe(
+        this.store,
+        snapshot?.checkpoint ?? START,
+        async (events) => {
+          memory.apply(events);
+          if (memory.bytes > this.budgetBytes) this.drop();
+        },
+        {
+          pollMs: this.config.values.subscriptionPollMs,
+          onError: (error) =>
+            this.log.warn(`surface E's memory could not follow the store: ${(error as Error).message}`),
+          onCaughtUp: () => caughtUp(),
+        },
+      );
+    });
+    if (this.subscription) this.memory = memory;
+  }
+
+  private overBudget(): void {
+    this.log.warn(`surface E reads the database: its read model is larger than RESOLUTION_CACHE_MB`);
+  }
+
+  private drop(): void {
+    this.overBudget();
+    this.memory = undefined;
+    const subscription = this.subscription;
+    this.subscription = undefined;
+    void subscription?.close();
+  }
+}
