@@ -49,5 +49,6 @@ export abstract class RateLimiter {
  * request takes a token from its credential's bucket, or is refused.
  */
 export abstract class CredentialBuckets {
-  abstract take(bucket: string, rate: TokenRate): Promise<TokenDecision>;
+  /** Takes up to `wanted` tokens (one by default): allowed when at least one was taken, `taken` says how many. */
+  abstract take(bucket: string, rate: TokenRate, wanted?: number): Promise<TokenDecision & { readonly taken: number }>;
 }

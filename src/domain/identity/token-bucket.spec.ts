@@ -1,4 +1,4 @@
-import { takeToken } from './token-bucket';
+import { leaseSizeOf, takeToken, takeTokens } from './token-bucket';
 
 const RATE = { perSecond: 20, burst: 40 };
 
@@ -47,4 +47,36 @@ describe('token buckets of credentials', () => {
       'milliTokens',
       'refilledAt',
     ]));
+});
+
+describe('tokens taken at once for a process’s next requests', () => {
+  it('takes as many as asked while the bucket holds them', () =>
+    expect(takeTokens(undefined, 1_000, RATE, 10)).toMatchObject({
+      allowed: true,
+      taken: 10,
+      remaining: 30,
+      bucket: { milliTokens: 30_000, refilledAt: 1_000 },
+    }));
+
+  it('takes what is left when fewer are held, and is refused with none', () => {
+    const low = { milliTokens: 2_500, refilledAt: 1_000 };
+    expect(takeTokens(low, 1_000, RATE, 10)).toMatchObject({ allowed: true, taken: 2, bucket: { milliTokens: 500 } });
+    expect(takeTokens({ milliTokens: 500, refilledAt: 1_000 }, 1_000, RATE, 10)).toMatchObject({
+      allowed: false,
+      taken: 0,
+      retryAfterMs: 25,
+      bucket: { milliTokens: 500 },
+    });
+  });
+
+  it('takes one as a single request does', () =>
+    expect(takeTokens(undefined, 1_000, RATE, 1)).toEqual({ ...takeToken(undefined, 1_000, RATE), taken: 1 }));
+
+  it('leases a tenth of a second at the rate, at most a tenth of the burst, and at least one', () => {
+    expect(leaseSizeOf({ perSecond: 1_000_000, burst: 1_000_000 })).toBe(100_000);
+    expect(leaseSizeOf({ perSecond: 5_000, burst: 200 })).toBe(20);
+    expect(leaseSizeOf({ perSecond: 20, burst: 40 })).toBe(2);
+    expect(leaseSizeOf({ perSecond: 19, burst: 40 })).toBe(1);
+    expect(leaseSizeOf({ perSecond: 1, burst: 5 })).toBe(1);
+  });
 });

@@ -31,17 +31,36 @@ const TOKEN = 1000;
  * whatever the rate: two numbers per credential. A clock that went back (another process's, slightly behind) adds
  * nothing and moves nothing back. An absent bucket is a full one.
  */
-export const takeToken = (
+export const takeToken = (bucket: TokenBucket | undefined, now: number, rate: TokenRate): TokenDecision =>
+  takeTokens(bucket, now, rate, 1);
+
+/**
+ * Takes up to `wanted` whole tokens at once, as many as the bucket holds (a process's lease of its next requests);
+ * allowed when it took at least one. `taken` says how many.
+ */
+export const takeTokens = (
   bucket: TokenBucket | undefined,
   now: number,
   { perSecond, burst }: TokenRate,
-): TokenDecision => {
+  wanted: number,
+): TokenDecision & { readonly taken: number } => {
   const from = bucket ?? { milliTokens: burst * TOKEN, refilledAt: now };
   const refilled = Math.min(burst * TOKEN, from.milliTokens + Math.max(0, now - from.refilledAt) * perSecond);
-  const allowed = refilled >= TOKEN;
-  const milliTokens = allowed ? refilled - TOKEN : refilled;
-  return decisionOf(allowed, { milliTokens, refilledAt: Math.max(from.refilledAt, now) }, { perSecond, burst });
+  const taken = Math.min(wanted, Math.floor(refilled / TOKEN));
+  const milliTokens = refilled - taken * TOKEN;
+  return {
+    ...decisionOf(taken > 0, { milliTokens, refilledAt: Math.max(from.refilledAt, now) }, { perSecond, burst }),
+    taken,
+  };
 };
+
+/**
+ * How many tokens a process takes at once for a credential's next requests: a tenth of a second at its rate (never
+ * more than a tenth of its burst), so that a busy key costs a round trip to the shared bucket every few hundred
+ * requests, not every one; a modest limit is taken one token at a time, exactly as it is shared.
+ */
+export const leaseSizeOf = ({ perSecond, burst }: TokenRate): number =>
+  Math.max(1, Math.floor(Math.min(perSecond, burst) / 10));
 
 /** The decision on a request that left `bucket` as it is, with what it tells the client. */
 export const decisionOf = (allowed: boolean, bucket: TokenBucket, { perSecond, burst }: TokenRate): TokenDecision => ({

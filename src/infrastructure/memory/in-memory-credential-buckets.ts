@@ -1,6 +1,6 @@
 import { CredentialBuckets } from '../../application/identity/identity.ports';
 import { Clock } from '../../application/shared/clock';
-import { takeToken, TokenBucket, TokenDecision, TokenRate } from '../../domain/identity/token-bucket';
+import { takeTokens, TokenBucket, TokenDecision, TokenRate } from '../../domain/identity/token-bucket';
 
 /** Token buckets of one process, for unit tests and the contract suite the PostgreSQL adapter must agree with. */
 export class InMemoryCredentialBuckets implements CredentialBuckets {
@@ -8,8 +8,8 @@ export class InMemoryCredentialBuckets implements CredentialBuckets {
 
   constructor(private readonly clock: Clock) {}
 
-  async take(bucket: string, rate: TokenRate): Promise<TokenDecision> {
-    const decision = takeToken(this.buckets.get(bucket), this.clock.now(), rate);
+  async take(bucket: string, rate: TokenRate, wanted = 1): Promise<TokenDecision & { readonly taken: number }> {
+    const decision = takeTokens(this.buckets.get(bucket), this.clock.now(), rate, wanted);
     this.buckets.set(bucket, decision.bucket);
     return decision;
   }
