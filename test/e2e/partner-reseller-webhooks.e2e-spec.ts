@@ -75,6 +75,8 @@ describe('reseller webhooks (surface D)', () => {
       expect(delivery.headers['x-svc-signature']).toBe(signatureOf(webhookSecret, delivery));
     }
 
+    // the receiver has its answer a moment before the delivery's end is recorded (the history first, then the log)
+    await subject.settled();
     const log = await reseller.call('GET', `/account/webhooks/${ids.OPERATION_FINISHED}/deliveries`);
     expect(log.body.items).toEqual(
       expect.arrayContaining([expect.objectContaining({ operationId, status: 'DELIVERED' })]),
