@@ -57,6 +57,17 @@ export const resultsOf = async <Line>(
   return results;
 };
 
+/** One result per domain asked for (`{name}` lines), each acted on as a registered DNS name. */
+export const resultsByName = (
+  domains: readonly { readonly name: string }[],
+  act: (name: SecondLevelName) => Promise<Record<string, unknown>>,
+): Promise<DnsResult[]> =>
+  resultsOf(
+    domains,
+    ({ name }) => name,
+    ({ name }) => act(askedDnsName(name)),
+  );
+
 /** A name the user asked for, as a registered DNS name (label.tld); refused with why as that domain's error. */
 export const askedDnsName = (asked: string): SecondLevelName => {
   const parsed = parseAskedName(asked);

@@ -23,7 +23,7 @@ import {
 import {
   askedDnsName,
   bulkAnswer,
-  resultsOf,
+  resultsByName,
   byDomain,
   changeDomain,
   DnsResult,
@@ -251,20 +251,15 @@ export class DnsRecordsRemoveAllAction implements AgentActionHandler<DnsRecordsR
 
   async run(body: DnsRecordsRemoveAllBody, caller: Principal | undefined) {
     const { accountId } = callerOf(caller);
-    const results = await resultsOf(
-      body.domains,
-      ({ name: asked }) => asked,
-      async ({ name: asked }) => {
-        const name = askedDnsName(asked);
-        await this.names.get(accountId, name);
-        const zone: DnsZoneRow | undefined = await this.queries.execute(new GetDnsZone(accountId, name.name));
-        const ids = (zone?.records ?? []).map((set: RecordSet) => set.id);
-        if (ids.length === 0) return { deletedAll: true };
-        const records = { create: [], update: [], delete: ids };
-        const op = await changeDomain(this.commands, accountId, name, 'DOMAIN_DNS_RECORD_DELETE', { records });
-        return { deletedAll: true, operationId: op.id };
-      },
-    );
+    const results = await resultsByName(body.domains, async (name) => {
+      await this.names.get(accountId, name);
+      const zone: DnsZoneRow | undefined = await this.queries.execute(new GetDnsZone(accountId, name.name));
+      const ids = (zone?.records ?? []).map((set: RecordSet) => set.id);
+      if (ids.length === 0) return { deletedAll: true };
+      const records = { create: [], update: [], delete: ids };
+      const op = await changeDomain(this.commands, accountId, name, 'DOMAIN_DNS_RECORD_DELETE', { records });
+      return { deletedAll: true, operationId: op.id };
+    });
     return bulkAnswer(results);
   }
 }

@@ -11,7 +11,7 @@ import {
 } from '../../../../projections/operation-list/operation-list.queries';
 import { ActionDeclaration, AgentActionHandler, callerOf } from '../agent-action';
 import { DomainFlagsUpdateBody, PendingOperationsBody } from './dns-bodies.dto';
-import { askedDnsName, bulkAnswer, resultsOf, changeDomain } from './dns-changes';
+import { askedDnsName, bulkAnswer, resultsByName, resultsOf, changeDomain } from './dns-changes';
 import { isoOrNull } from './portfolio-views';
 
 /** Operations of a name listed with the ended ones: the newest, as many as a page shows. */
@@ -47,19 +47,15 @@ export class DomainPendingOperationsAction implements AgentActionHandler<Pending
 
   async run(body: PendingOperationsBody, caller: Principal | undefined) {
     const { accountId } = callerOf(caller);
-    const results = await resultsOf(
-      body.domains,
-      ({ name: asked }) => asked,
-      async ({ name: asked }) => {
-        const { name } = await this.names.get(accountId, askedDnsName(asked));
-        const operations = await this.operationsOf(accountId, name.name, body.includeCompleted === true);
-        return {
-          domain: name.name,
-          hasPendingOperations: operations.some((operation) => !isEnded(operation)),
-          operations: operations.map(operationView),
-        };
-      },
-    );
+    const results = await resultsByName(body.domains, async (asked) => {
+      const { name } = await this.names.get(accountId, asked);
+      const operations = await this.operationsOf(accountId, name.name, body.includeCompleted === true);
+      return {
+        domain: name.name,
+        hasPendingOperations: operations.some((operation) => !isEnded(operation)),
+        operations: operations.map(operationView),
+      };
+    });
     const pending = results.filter((result) => result.hasPendingOperations === true);
     return {
       ...bulkAnswer(results),

@@ -13,7 +13,7 @@ import { MarketListingRow } from '../../../../projections/marketplace/market-lis
 import { GetMarketListings } from '../../../../projections/marketplace/market-listings.queries';
 import { designNameOf, landerHtmlOf } from '../../../web/lander/lander-page';
 import { ActionDeclaration, AgentActionHandler, callerOf } from '../agent-action';
-import { askedDnsName, bulkAnswer, resultsOf, resultOf } from './dns-changes';
+import { askedDnsName, bulkAnswer, resultsByName, resultOf } from './dns-changes';
 import { GenerateLanderBody, LanderDomainsBody } from './lander-bodies.dto';
 
 @Injectable()
@@ -38,32 +38,27 @@ export class GenerateLanderAction implements AgentActionHandler<GenerateLanderBo
 
   async run(body: GenerateLanderBody, caller: Principal | undefined) {
     const { accountId } = callerOf(caller);
-    const results = await resultsOf(
-      body.domains,
-      ({ name: asked }) => asked,
-      async ({ name: asked }) => {
-        const name = askedDnsName(asked);
-        const listings: ReadonlyMap<string, MarketListingRow> = await this.queries.execute(
-          new GetMarketListings([name.name]),
-        );
-        const listing = listings.get(name.name);
-        const design = landerDesignOf(body.instructions ?? '', listing !== undefined);
-        const html = landerHtmlOf({
-          unicodeName: name.unicode,
-          design,
-          listing: listing
-            ? {
-                price: listing.priceCents > 0 ? formattedUsd(listing.priceCents) : null,
-                offers: listing.offersEnabled,
-                page: `${this.settings.publicUrl}/market/${name.name}`,
-              }
-            : null,
-        });
-        const jobId = randomUUID();
-        await this.commands.execute(new StoreLander(accountId, name, { jobId, design: designNameOf(design), html }));
-        return { jobId };
-      },
-    );
+    const results = await resultsByName(body.domains, async (name) => {
+      const listings: ReadonlyMap<string, MarketListingRow> = await this.queries.execute(
+        new GetMarketListings([name.name]),
+      );
+      const listing = listings.get(name.name);
+      const design = landerDesignOf(body.instructions ?? '', listing !== undefined);
+      const html = landerHtmlOf({
+        unicodeName: name.unicode,
+        design,
+        listing: listing
+          ? {
+              price: listing.priceCents > 0 ? formattedUsd(listing.priceCents) : null,
+              offers: listing.offersEnabled,
+              page: `${this.settings.publicUrl}/market/${name.name}`,
+            }
+          : null,
+      });
+      const jobId = randomUUID();
+      await this.commands.execute(new StoreLander(accountId, name, { jobId, design: designNameOf(design), html }));
+      return { jobId };
+    });
     return bulkAnswer(results);
   }
 }
@@ -145,20 +140,15 @@ export class DownloadLanderAction implements AgentActionHandler<LanderDomainsBod
 
   async run(body: LanderDomainsBody, caller: Principal | undefined) {
     const { accountId } = callerOf(caller);
-    const results = await resultsOf(
-      body.domains,
-      ({ name: asked }) => asked,
-      async ({ name: asked }) => {
-        const name = askedDnsName(asked);
-        const page: Lander['page'] = await this.queries.execute(new GetLander(accountId, name));
-        if (!page)
-          return {
-            success: false,
-            error: `${name.name} has no landing page: make one with svc_domain_generate_lander`,
-          };
-        return { format: 'html', htmlContent: page.html };
-      },
-    );
+    const results = await resultsByName(body.domains, async (name) => {
+      const page: Lander['page'] = await this.queries.execute(new GetLander(accountId, name));
+      if (!page)
+        return {
+          success: false,
+          error: `${name.name} has no landing page: make one with svc_domain_generate_lander`,
+        };
+      return { format: 'html', htmlContent: page.html };
+    });
     return bulkAnswer(results);
   }
 }
@@ -180,14 +170,10 @@ export class RemoveLanderAction implements AgentActionHandler<LanderDomainsBody>
 
   async run(body: LanderDomainsBody, caller: Principal | undefined) {
     const { accountId } = callerOf(caller);
-    const results = await resultsOf(
-      body.domains,
-      ({ name: asked }) => asked,
-      async ({ name: asked }) => {
-        await this.commands.execute(new TakeDownLander(accountId, askedDnsName(asked)));
-        return {};
-      },
-    );
+    const results = await resultsByName(body.domains, async (name) => {
+      await this.commands.execute(new TakeDownLander(accountId, name));
+      return {};
+    });
     return bulkAnswer(results);
   }
 }
