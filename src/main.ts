@@ -78,6 +78,9 @@ const serveSwaggerUi = (app: NestFastifyApplication): void => {
 /** One log line and one latency observation per request, labelled by route pattern (never by raw path). */
 const observeRequests = (app: NestFastifyApplication, logger: Pino): void => {
   const metrics = app.get(Metrics);
+  // the line holds the method, the route's pattern, the status and the time, nothing to redact: matching the
+  // redaction's wildcards against it cost a twentieth of a resolution lookup
+  const requests = logger.child({}, { redact: [] });
   app
     .getHttpAdapter()
     .getInstance()
@@ -85,7 +88,7 @@ const observeRequests = (app: NestFastifyApplication, logger: Pino): void => {
       const route = request.routeOptions?.url ?? 'unrouted';
       const seconds = reply.elapsedTime / 1000;
       metrics.requestDuration.observe({ method: request.method, route, status: String(reply.statusCode) }, seconds);
-      logger.info(
+      requests.info(
         { method: request.method, route, status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
         'request',
       );

@@ -92,6 +92,8 @@ describe('rate limits per credential', () => {
       undefined,
       (body) => body.code,
     ],
+    // the lookup by name is answered ahead of Nest's pipeline (ResolutionFastPath): limited the same
+    ['E by name', resolutionKey, 'GET', '/resolve/domains/brad.crypto', undefined, (body) => body.code],
   ];
 
   it.each(SURFACES)(

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { QueryBus } from '@nestjs/cqrs';
 import { Pool } from 'pg';
+import { getAddress } from 'viem';
 import { EventStore } from '../../src/application/shared/event-store.port';
 import { tokenIdOf } from '../../src/domain/chains/blockchain';
 import { ResolutionReads } from '../../src/projections/resolution/resolution-reads.port';
@@ -70,6 +72,65 @@ describe("surface E's lookups from the process's memory", () => {
     expect(answer.statusCode).toBe(200);
     return (answer.json().meta.owner as string | null)?.toLowerCase() ?? null;
   };
+
+  it("answers a name before Nest's pipeline exactly as the controller does from the database", async () => {
+    const idn = 'xn--strae-oqa.crypto';
+    await logged('DomainTransferred', { tokenId: TOKEN, from: ZERO, to: ALICE });
+    await logged('DomainNamed', { tokenId: TOKEN, name: NAME });
+    await logged('DomainRecordSet', { tokenId: TOKEN, key: 'crypto.ETH.address', value: ALICE });
+    await logged('ReverseResolutionSet', { tokenId: TOKEN });
+    await logged('DomainTransferred', { tokenId: tokenIdOf(idn), from: ZERO, to: BOB });
+    await logged('DomainNamed', { tokenId: tokenIdOf(idn), name: idn });
+    await subject.settled();
+    await eventually(async () => expect((await subject.app.get(ResolutionReads).current())?.byName(idn)).toBeTruthy());
+    const fromDatabase = await createTestApp({
+      databaseUrl: subject.databaseUrl,
+      role: 'api',
+      chains,
+      env: { ...chains.env, RESOLUTION_CACHE_MB: '0' },
+    });
+    const asked = (app: TestApp, path: string, headers: Record<string, string> = { authorization: `Bearer ${key}` }) =>
+      app.app.inject({ method: 'GET', url: `/resolve/domains/${path}`, headers });
+    const compared = (answer: Awaited<ReturnType<typeof asked>>) => ({
+      status: answer.statusCode,
+      type: answer.headers['content-type'],
+      limit: answer.headers['ratelimit-limit'],
+      body: answer.body,
+    });
+    const queries = jest.spyOn(subject.app.get(QueryBus), 'execute');
+    try {
+      const names = [NAME, NAME.toUpperCase(), 'Straße.crypto', idn, 'nobody.crypto', 'brad.com', 'a..crypto', '%20'];
+      for (const name of names) {
+        const fast = await asked(subject, name);
+        expect([name, compared(fast)]).toEqual([name, compared(await asked(fromDatabase, name))]);
+        expect(fast.statusCode).toBe(200);
+      }
+      expect(JSON.parse((await asked(subject, NAME)).body)).toMatchObject({
+        meta: { domain: NAME, reverse: true, owner: getAddress(ALICE) },
+        records: { 'crypto.ETH.address': ALICE },
+      });
+      // none of them reached the controller, whose lookups go through the query bus
+      expect(queries).not.toHaveBeenCalled();
+
+      // what the hot route does not take on goes on to the controller, and is answered there alike
+      const cases: [string, Record<string, string>][] = [
+        [NAME, { authorization: `Bearer ${key}`, 'content-length': '0' }],
+        [`${NAME}?unknown=1`, { authorization: `Bearer ${key}` }],
+        [NAME, { authorization: 'Bearer rk_unknown' }],
+        [NAME, {}],
+      ];
+      for (const [path, headers] of cases) {
+        expect([path, compared(await asked(subject, path, headers))]).toEqual([
+          path,
+          compared(await asked(fromDatabase, path, headers)),
+        ]);
+      }
+      expect(queries).toHaveBeenCalledTimes(1);
+    } finally {
+      queries.mockRestore();
+      await fromDatabase.close();
+    }
+  });
 
   it('answers from memory, follows each change at once, and leaves the database alone', async () => {
     await logged('DomainTransferred', { tokenId: TOKEN, from: ZERO, to: ALICE });

@@ -1,4 +1,5 @@
-import { domainNameForms, unicodeFormOf } from './idna';
+import { toASCII } from 'tr46';
+import { domainNameForms, IDNA, unicodeFormOf } from './idna';
 
 // Equivalent mutants:
 // - `domainNameForms`: `text === ''` → `false` and its `''` → "Stryker was here!": an empty name is refused as a name
@@ -32,6 +33,23 @@ describe('domainNameForms', () => {
     const name = (last: number) => [label(63), label(63), label(63), label(last)].join('.');
     expect(domainNameForms(name(61))?.name).toHaveLength(253);
     expect(domainNameForms(name(62))).toBeNull();
+  });
+
+  it('answers every plain ASCII name exactly as IDNA does, without asking it', () => {
+    const labels = ['a', 'z9', '0', 'ab-c', 'a-b--c', 'a-', '-a', 'ab--c', 'xn--strae-oqa', 'xn--a', 'a'.repeat(63)];
+    const names = labels.flatMap((first) => labels.map((second) => `${first}.${second}`));
+    const long = (last: number) => ['a'.repeat(63), 'b'.repeat(63), 'c'.repeat(63), 'd'.repeat(last)].join('.');
+    for (const name of [...names, long(61), long(62), 'com', 'a.b.c.d'].map((name) => name.toUpperCase())) {
+      const ascii = toASCII(name.toLowerCase(), IDNA);
+      const accepted =
+        ascii !== null &&
+        ascii.length <= 253 &&
+        ascii.split('.').every((label) => label.length > 0 && label.length < 64);
+      expect([name, domainNameForms(name)?.name ?? null]).toEqual([name, accepted ? ascii : null]);
+    }
+    expect(domainNameForms('a-b--c.com')).toEqual({ name: 'a-b--c.com', unicode: 'a-b--c.com' });
+    expect(domainNameForms('a-.com')).toBeNull();
+    expect(domainNameForms('xn--a.com')).toBeNull();
   });
 
   it('maps input of up to four times the longest name: characters that map to nothing still count', () => {

@@ -16,6 +16,12 @@ export const IDNA = {
 const MAX_NAME_LENGTH = 253;
 const MAX_LABEL_LENGTH = 63;
 
+/**
+ * A label IDNA maps to itself and accepts: letters, digits and hyphens, none first or last, and no `--` in the third
+ * and fourth places (where an A-label's `xn--` is, which IDNA must decode to check).
+ */
+const PLAIN_LABEL = /^(?!-)(?!..--)[a-z0-9-]{1,63}(?<!-)$/;
+
 export type DomainNameForms = Readonly<{ name: string; unicode: string }>;
 
 /** The Unicode form of a stored (A-label) name; the name itself when it is not an IDN. */
@@ -28,6 +34,9 @@ export const unicodeFormOf = (name: string): string => (name.includes('xn--') ? 
 export const domainNameForms = (input: string): DomainNameForms | null => {
   const text = input.trim().toLowerCase();
   if (text === '' || text.length > 4 * MAX_NAME_LENGTH) return null;
+  // most names asked for are plain ASCII, which IDNA leaves as they are: they need none of its tables
+  if (text.length <= MAX_NAME_LENGTH && text.split('.').every((label) => PLAIN_LABEL.test(label)))
+    return { name: text, unicode: text };
   const name = toASCII(text, IDNA);
   if (name === null || name.length > MAX_NAME_LENGTH) return null;
   if (name.split('.').some((label) => label.length === 0 || label.length > MAX_LABEL_LENGTH)) return null;

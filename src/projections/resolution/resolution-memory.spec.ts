@@ -60,6 +60,33 @@ describe('the resolution read model in memory', () => {
     expect(memory.byToken(TOKEN)?.owner).toBe(OTHER);
   });
 
+  it('finds a named token by its name, and an unnamed one by no name', () => {
+    const memory = new ResolutionMemory();
+    memory.apply([minted]);
+    expect(memory.byName('brad.crypto')).toBeUndefined();
+    memory.apply([named]);
+    expect(memory.byName('brad.crypto')).toBe(memory.byToken(TOKEN));
+    expect(memory.byName('other.crypto')).toBeUndefined();
+  });
+
+  it('forgets the name of a burned token, and keeps it through a transfer', () => {
+    const memory = new ResolutionMemory();
+    memory.apply([minted, named]);
+    memory.apply([stored('DomainTransferred', { ...chain, from: OWNER, to: OTHER, transactionHash: '0xbb' })]);
+    expect(memory.byName('brad.crypto')?.owner).toBe(OTHER);
+    memory.apply([stored('DomainTransferred', { ...chain, from: OTHER, to: ZERO, transactionHash: '0xcc' })]);
+    expect(memory.byName('brad.crypto')).toBeUndefined();
+  });
+
+  it('keeps the name of a token whose document is replaced by one of another token with the same name', () => {
+    const memory = new ResolutionMemory();
+    const row = folded([minted, named])!;
+    memory.load([row, { ...row, tokenId: '0x02' }]);
+    memory.load([{ ...row, name: 'renamed.crypto' }]);
+    expect(memory.byName('brad.crypto')?.tokenId).toBe('0x02');
+    expect(memory.byName('renamed.crypto')?.tokenId).toBe(TOKEN);
+  });
+
   it('names no primary domain for a token without a name', () => {
     const memory = new ResolutionMemory();
     memory.apply([minted, reversed]);

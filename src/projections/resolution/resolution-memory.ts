@@ -10,6 +10,8 @@ type Folded = Parameters<typeof resolution.evolve>[1];
  */
 export class ResolutionMemory {
   private readonly rows = new Map<string, ResolvedDomain>();
+  /** Each named token by its name (the A-label): a lookup by name costs no namehash. */
+  private readonly named = new Map<string, string>();
   /** Lowercase owner address to the token its reverse resolution points at. */
   private readonly reverse = new Map<string, string>();
   private readonly handled = new Set<string>(resolution.handles);
@@ -42,6 +44,12 @@ export class ResolutionMemory {
     return this.rows.get(tokenId);
   }
 
+  /** The document of a name (its A-label); undefined when no token on the chains has it. */
+  byName(name: string): ResolvedDomain | undefined {
+    const tokenId = this.named.get(name);
+    return tokenId === undefined ? undefined : this.rows.get(tokenId);
+  }
+
   /** The primary domain of a lowercase address, when its reverse resolution points at a named token. */
   reverseOf(owner: string): ResolvedDomain | undefined {
     const tokenId = this.reverse.get(owner);
@@ -53,6 +61,7 @@ export class ResolutionMemory {
     if (previous) {
       this.size -= sizeOf(previous);
       if (this.reverse.get(previous.owner) === id) this.reverse.delete(previous.owner);
+      if (previous.name !== null && this.named.get(previous.name) === id) this.named.delete(previous.name);
     }
     if (!row) {
       this.rows.delete(id);
@@ -60,6 +69,7 @@ export class ResolutionMemory {
     }
     this.rows.set(id, row);
     this.size += sizeOf(row);
+    if (row.name !== null) this.named.set(row.name, id);
     if (row.reverse && row.name !== null) this.reverse.set(row.owner, id);
   }
 }

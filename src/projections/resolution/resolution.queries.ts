@@ -20,9 +20,9 @@ export class GetResolvedDomainHandler implements IQueryHandler<GetResolvedDomain
   ) {}
 
   async execute({ name }: GetResolvedDomain): Promise<ResolvedDomain | undefined> {
-    const tokenId = tokenIdOf(name);
     const memory = await this.reads.current();
-    const found = memory ? memory.byToken(tokenId) : await this.documents.get<ResolvedDomain>(resolution.name, tokenId);
+    if (memory) return memory.byName(name);
+    const found = await this.documents.get<ResolvedDomain>(resolution.name, tokenIdOf(name));
     return found && found.name === name ? found : undefined;
   }
 }

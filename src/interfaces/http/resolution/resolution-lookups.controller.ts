@@ -14,7 +14,7 @@ import {
 import { Access } from '../shared/auth/access';
 import { Documented } from '../shared/openapi/documented';
 import { NoQuery, Once, Repeated } from '../shared/request-params';
-import { bodyOf } from './resolution-views';
+import { bodyOf, resolvesEnding } from './resolution-views';
 
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 
@@ -68,7 +68,7 @@ export class ResolutionLookupsController {
     const data = await Promise.all(
       domains.map(async (asked) => {
         const forms = domainNameForms(asked);
-        const served = forms && this.settings.supportedTlds.has(forms.name.split('.').at(-1) as string);
+        const served = forms && resolvesEnding(forms, this.settings.supportedTlds);
         const found: ResolvedDomain | undefined = served
           ? await this.queries.execute(new GetResolvedDomain(forms.name))
           : undefined;

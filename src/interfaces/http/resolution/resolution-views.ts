@@ -1,5 +1,5 @@
 import { getAddress } from 'viem';
-import { unicodeFormOf } from '../../../domain/shared/idna';
+import { DomainNameForms, unicodeFormOf } from '../../../domain/shared/idna';
 import { LastTransfer, ResolvedDomain } from '../../../projections/resolution/resolution.projection';
 
 interface DomainMeta {
@@ -48,6 +48,10 @@ export const bodyOf = (domain: ResolvedDomain): DomainBody => ({
   },
   records: { ...domain.records },
 });
+
+/** Whether a name ends in one of the TLDs resolved here: any other resolves to nothing, as the spec says. */
+export const resolvesEnding = (forms: DomainNameForms, supportedTlds: ReadonlySet<string>): boolean =>
+  supportedTlds.has(forms.name.slice(forms.name.lastIndexOf('.') + 1));
 
 export const unknownDomain = (name: { name: string; unicode: string } | null): DomainBody => ({
   meta: {

@@ -17,7 +17,7 @@ import { Documented } from '../shared/openapi/documented';
 import { RequestValidationError } from '../shared/problem';
 import { NoQuery } from '../shared/request-params';
 import { DomainsListQuery, DomainsQueryRules, parseDomainsQuery } from './domains-query';
-import { bodyOf, DomainBody, latestTransferOf, metadataOf, unknownDomain } from './resolution-views';
+import { bodyOf, DomainBody, latestTransferOf, metadataOf, resolvesEnding, unknownDomain } from './resolution-views';
 import { ResolvedDomain } from '../../../projections/resolution/resolution.projection';
 
 class ResolvedNameParams {
@@ -64,8 +64,7 @@ export class ResolutionController {
   async domain(@Param() { name }: ResolvedNameParams, @QueryParams() _query: NoQuery): Promise<DomainBody> {
     // either form of the name resolves; one that no registry could hold resolves to nothing, as the spec says
     const forms = domainNameForms(name);
-    if (forms === null || !this.rules.supportedTlds.has(forms.name.split('.').at(-1) as string))
-      return unknownDomain(forms);
+    if (forms === null || !resolvesEnding(forms, this.rules.supportedTlds)) return unknownDomain(forms);
     const found = await this.queries.execute(new GetResolvedDomain(forms.name));
     return found ? bodyOf(found) : unknownDomain(forms);
   }
@@ -78,7 +77,7 @@ export class ResolutionController {
   @Access({ surface: 'resolution' })
   async latestTransfer(@Param() { name }: ResolvedNameParams, @QueryParams() _query: NoQuery) {
     const forms = domainNameForms(name);
-    if (forms === null || !this.rules.supportedTlds.has(forms.name.split('.').at(-1) as string)) return { data: [] };
+    if (forms === null || !resolvesEnding(forms, this.rules.supportedTlds)) return { data: [] };
     const found: ResolvedDomain | undefined = await this.queries.execute(new GetResolvedDomain(forms.name));
     // a document of the generation before the last transfer was kept has none: it answers once rebuilt
     return { data: found?.lastTransfer ? [latestTransferOf(found, found.lastTransfer)] : [] };

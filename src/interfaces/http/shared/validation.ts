@@ -57,12 +57,20 @@ const refusalOf = (issues: Issue[]): Error =>
       })
     : new RequestValidationError(issues.map(({ path, message }) => ({ path, message })));
 
+/** Per class: its decorators ran when it was loaded, and looking them up is a scan of every class's metadata. */
+const declaresNone = new WeakMap<Type, boolean>();
 /**
  * A query or path class that declares no parameter: any parameter sent is unknown (class-validator refuses empty
  * classes).
  */
-const declaresNothing = (metatype: Type): boolean =>
-  getMetadataStorage().getTargetValidationMetadatas(metatype, '', true, false).length === 0;
+const declaresNothing = (metatype: Type): boolean => {
+  let nothing = declaresNone.get(metatype);
+  if (nothing === undefined) {
+    nothing = getMetadataStorage().getTargetValidationMetadatas(metatype, '', true, false).length === 0;
+    declaresNone.set(metatype, nothing);
+  }
+  return nothing;
+};
 
 /**
  * Keys that whitelisting never sees, so it cannot refuse them: Nest deletes `prototype` and `constructor` before
