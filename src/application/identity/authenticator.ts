@@ -1,10 +1,16 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { decodeJwt } from 'jose';
 import { PartnerProfile } from '../../domain/identity/account';
-import { credentialDecider, CredentialKind, credentialStream } from '../../domain/identity/credential';
+import {
+  CREDENTIAL_STREAM_PREFIX,
+  credentialDecider,
+  CredentialKind,
+  credentialStream,
+} from '../../domain/identity/credential';
 import { refreshFamilyDecider, refreshFamilyStream } from '../../domain/identity/refresh-family';
 import { Clock } from '../shared/clock';
-import { EventStore } from '../shared/event-store.port';
+import { EventStore, StoredEvent } from '../shared/event-store.port';
+import { subscribe, Subscription } from '../shared/subscription';
 import { loadStream } from '../shared/handle-command';
 import { IdentitySettings } from './identity-settings';
 import { TokenSigner } from './identity.ports';
@@ -22,18 +28,23 @@ export interface Principal {
 const JWT_PATTERN = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
 const familyKey = (familyId: string): string => `family:${familyId}`;
 
-/**
- * Who a bearer credential belongs to, per surface. Keys are looked up by the digest of the secret in the event
- * store itself (not a projection). A key found active is kept for `credentialCacheMs` (reading the credential on
- * every request halved the requests/s of resolution lookups): the revoking process forgets it at once, the others
- * within that time.
- */
 /** Enough for every active key of a large deployment; the oldest entry goes first beyond it. */
 const MAX_CACHED_KEYS = 50_000;
+/** How long a check waits for the process to read appends it was told of, before it reads the credential itself. */
+const FOLLOW_WAIT_MS = 250;
 
+/**
+ * Who a bearer credential belongs to, per surface. Keys are looked up by the digest of the secret in the event
+ * store itself (not a projection). A key found active is kept (reading the credential on every request halved the
+ * requests/s of resolution lookups) for at most `credentialCacheMs`, and only while the process follows the store:
+ * every process reads each revocation as its append is notified and forgets the credential, and a check made while
+ * the process has not yet read appends it was told of waits for them, so a revoked key is refused by every process
+ * from the moment the revocation's notification reaches it.
+ */
 @Injectable()
-export class Authenticator {
+export class Authenticator implements OnApplicationShutdown {
   private readonly active = new Map<string, { principal: Principal; until: number }>();
+  private revocations: Promise<Subscription> | undefined;
 
   constructor(
     private readonly store: EventStore,
@@ -127,18 +138,62 @@ export class Authenticator {
     return principal?.via === via ? principal : undefined;
   }
 
+  async onApplicationShutdown(): Promise<void> {
+    await (await this.revocations?.catch(() => undefined))?.close();
+  }
+
   /**
-   * What `read` found active under `key`, kept for `credentialCacheMs`; what it found inactive is read again next time.
+   * What `read` found active under `key`, kept for `credentialCacheMs` and trusted only while the process has read
+   * every append it was told of; what it found inactive is read again next time.
    */
   private async remembered(key: string, read: () => Promise<Principal | undefined>): Promise<Principal | undefined> {
+    if (this.settings.credentialCacheMs === 0) return read();
+    // following from before the first read: no revocation appended after a credential was read can be missed
+    const revocations = await this.following();
+    if (revocations.current || (await followed(revocations))) {
+      const known = this.active.get(key);
+      if (known && known.until > this.clock.now()) return known.principal;
+    }
     const now = this.clock.now();
-    const known = this.active.get(key);
-    if (known && known.until > now) return known.principal;
     const principal = await read();
-    if (principal && this.settings.credentialCacheMs > 0) {
+    if (principal) {
       if (this.active.size >= MAX_CACHED_KEYS) this.active.delete(this.active.keys().next().value as string);
       this.active.set(key, { principal, until: now + this.settings.credentialCacheMs });
     }
     return principal;
   }
+
+  /** The process's reading of revocations appended anywhere, from the store's head when it was first needed. */
+  private following(): Promise<Subscription> {
+    this.revocations ??= this.store.head().then(
+      (head) =>
+        subscribe(this.store, head, async (events) => this.forgetRevoked(events), {
+          pollMs: this.settings.storePollMs,
+        }),
+      (error: unknown) => {
+        this.revocations = undefined;
+        throw error;
+      },
+    );
+    return this.revocations;
+  }
+
+  private forgetRevoked(events: readonly StoredEvent[]): void {
+    for (const event of events) {
+      if (event.type === 'CredentialRevoked') this.active.delete(event.streamId.slice(CREDENTIAL_STREAM_PREFIX.length));
+      else if (event.type === 'RefreshFamilyRevoked')
+        this.active.delete(familyKey((event.data as { familyId: string }).familyId));
+    }
+  }
 }
+
+/** Whether the subscription read every append it was told of within FOLLOW_WAIT_MS. */
+const followed = async (subscription: Subscription): Promise<boolean> => {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    subscription.caughtUp(),
+    new Promise((resolve) => (timer = setTimeout(resolve, FOLLOW_WAIT_MS))),
+  ]);
+  clearTimeout(timer);
+  return subscription.current;
+};

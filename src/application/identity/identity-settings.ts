@@ -12,7 +12,7 @@ export class IdentitySettings {
     /** Signups per window for one email address. */
     readonly signupLimitPerEmail: number,
     readonly rateWindowSeconds: number,
-    /** How long another process may go on accepting a key revoked elsewhere (this process forgets it at once). */
+    /** How long a process keeps a credential it found active (0: none); revocations reach it sooner, by notification. */
     readonly credentialCacheMs: number = 0,
     /** `OAUTH_ISSUER`: the `iss` of the tokens and the base URL of the discovery document. */
     readonly issuer: string = 'http://localhost',
@@ -24,6 +24,8 @@ export class IdentitySettings {
       partner: null,
       resolution: null,
     },
+    /** How often a process reads the store for revocations when no notification came (`SUBSCRIPTION_POLL_MS`). */
+    readonly storePollMs: number = 1000,
   ) {}
 }
 

@@ -6,8 +6,8 @@ import { handleCommand } from '../shared/handle-command';
 import { Authenticator } from './authenticator';
 
 /**
- * Revokes a key; from the next request on it authenticates nothing in this process, and in other processes once
- * their cache of active keys (`CREDENTIAL_CACHE_MS`) lets it go. Callers find the key's digest by its id in the
+ * Revokes a key; from the next request on it authenticates nothing in this process, and in other processes once the
+ * revocation's append is notified to them (they follow the store for it). Callers find the key's digest by its id in the
  * credential list (`GetCredential`).
  */
 export class RevokeCredential extends Command<void> {

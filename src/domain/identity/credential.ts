@@ -11,7 +11,8 @@ import { DomainCommand, DomainEvent } from '../shared/message';
  */
 export type CredentialKind = 'agent_key' | 'partner_key' | 'resolution_key' | 'operator_key';
 
-export const credentialStream = (secretDigest: string): string => `credential-${secretDigest}`;
+export const CREDENTIAL_STREAM_PREFIX = 'credential-';
+export const credentialStream = (secretDigest: string): string => `${CREDENTIAL_STREAM_PREFIX}${secretDigest}`;
 
 export type CredentialIssued = DomainEvent<
   'CredentialIssued',

@@ -264,8 +264,8 @@ export const VARIABLES = {
   },
   credentialCacheMs: integer(
     'CREDENTIAL_CACHE_MS',
-    'How long a process keeps an API key it found active without reading it again; a revocation holds at once in the revoking process and within this time in the others (0: read on every request)',
-    1000,
+    'How long a process keeps a credential it found active without reading it again (0: read on every request); a revocation is read by every process as its append is notified and holds there at once',
+    60000,
     0,
     60000,
   ),

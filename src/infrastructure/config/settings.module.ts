@@ -73,6 +73,7 @@ export const publicUrlOf = (config: AppConfig): string =>
             partner: rateOf(values.partnerKeyRatePerSecond, values.partnerKeyRateBurst),
             resolution: rateOf(values.resolutionKeyRatePerSecond, values.resolutionKeyRateBurst),
           },
+          values.subscriptionPollMs,
         );
       },
       inject: [AppConfig],
