@@ -12,7 +12,7 @@ export class IdentitySettings {
     /** Signups per window for one email address. */
     readonly signupLimitPerEmail: number,
     readonly rateWindowSeconds: number,
-    /** How long a process keeps a credential it found active (0: none); revocations reach it sooner, by notification. */
+    /** How long a process keeps a credential it found active (0: not at all); revocations reach it by notification. */
     readonly credentialCacheMs: number = 0,
     /** `OAUTH_ISSUER`: the `iss` of the tokens and the base URL of the discovery document. */
     readonly issuer: string = 'http://localhost',

@@ -7,8 +7,8 @@ import { Authenticator } from './authenticator';
 
 /**
  * Revokes a key; from the next request on it authenticates nothing in this process, and in other processes once the
- * revocation's append is notified to them (they follow the store for it). Callers find the key's digest by its id in the
- * credential list (`GetCredential`).
+ * revocation's append is notified to them (they follow the store for it). Callers find the key's digest by its id in
+ * the credential list (`GetCredential`).
  */
 export class RevokeCredential extends Command<void> {
   constructor(

@@ -40,7 +40,7 @@ const compileDomainAnswer = (): ((body: DomainBody) => string) => {
 @Injectable()
 export class ResolutionFastPath implements OnModuleInit {
   private readonly serialize = compileDomainAnswer();
-  /** Each document's answer, written once: the read model replaces a document when its domain changes, never edits one. */
+  /** Each document's answer, written once: the read model replaces a changed document, it never edits one. */
   private readonly answers = new WeakMap<ResolvedDomain, string>();
   private readonly tlds: ReadonlySet<string>;
 
