@@ -8,6 +8,7 @@ import {
   ChainStreamEvent,
   chainStream,
 } from '../../domain/chains/registry-log.events';
+import { ChainHeads } from './chain-heads';
 import { ChainNetwork } from './chain-network';
 import { registryEventsOf } from './registry-logs';
 import { Log } from '../logging/log';
@@ -42,6 +43,8 @@ interface Progress {
  */
 export class ChainIndexer {
   private readonly client: PublicClient;
+  /** Wakes the loop at each new block the node announces; the poll stays the safety net. */
+  private readonly heads: ChainHeads | undefined;
   private progress: Progress | undefined;
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
@@ -56,15 +59,18 @@ export class ChainIndexer {
     private readonly options: IndexerOptions,
   ) {
     this.client = createPublicClient({ transport: http(network.rpcUrl, { batch: true }) }) as PublicClient;
+    this.heads = network.wsUrl ? new ChainHeads(network.wsUrl, () => this.wake(), options.log) : undefined;
   }
 
   start(): void {
     this.stopped = false;
+    this.heads?.start();
     this.schedule(0);
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
+    this.heads?.stop();
     clearTimeout(this.timer);
     await this.running;
   }
@@ -86,9 +92,11 @@ export class ChainIndexer {
     const target = block ?? (await this.safeHead());
     if (this.stopped) {
       for (;;) {
+        // told before looking, so that an append between the look and the wait is not missed
+        const appended = this.nextAppend();
         this.progress = undefined; // what another process stored is in the store, not in this indexer's memory
-        if ((await this.loadProgress()).lastBlock >= target) return;
-        await new Promise((resolve) => setTimeout(resolve, this.options.pollMs));
+        if ((await this.loadProgress()).lastBlock >= target) return appended.cancel();
+        await appended.done;
       }
     }
     if ((await this.loadProgress()).lastBlock >= target) return;
@@ -212,6 +220,7 @@ export class ChainIndexer {
   }
 
   private wake(): void {
+    if (this.stopped) return;
     if (this.running) {
       this.wanted = true;
       return;
@@ -231,6 +240,21 @@ export class ChainIndexer {
       this.options.log.warn(`indexing ${this.network.blockchain} failed; trying again`, error);
     }
     this.schedule(more || this.wanted ? 0 : this.options.pollMs);
+  }
+
+  /** The store's next append notification, or the poll interval when none comes (the notification is a hint). */
+  private nextAppend(): { done: Promise<void>; cancel: () => void } {
+    let cancel: () => void = () => undefined;
+    const done = new Promise<void>((resolve) => {
+      const timer = setTimeout(() => cancel(), this.options.pollMs);
+      const unlisten = this.store.onAppended(() => cancel());
+      cancel = () => {
+        clearTimeout(timer);
+        unlisten();
+        resolve();
+      };
+    });
+    return { done, cancel };
   }
 
   private async safeHead(): Promise<bigint> {

@@ -6,6 +6,8 @@ export interface ChainNetwork {
   readonly blockchain: Blockchain;
   readonly chainId: number;
   readonly rpcUrl: string;
+  /** Its WebSocket JSON-RPC, where new blocks are announced (`eth_subscribe`); none: the indexer polls only. */
+  readonly wsUrl?: string;
   readonly registry: Address;
   readonly mintingManager: Address;
   readonly proxyReader: Address;

@@ -23,15 +23,30 @@ export interface OpenChains extends ChainSetup {
 const settingsOf = (
   config: AppConfig,
   blockchain: Blockchain,
-): { rpcUrl?: string; port: number; overrides: ContractOverrides } => {
+): { rpcUrl?: string; wsUrl?: string; port: number; overrides: ContractOverrides } => {
   const values = config.values;
   switch (blockchain) {
     case 'ETH':
-      return { rpcUrl: values.chainEthRpcUrl, port: values.chainEthPort, overrides: values.chainEthContracts };
+      return {
+        rpcUrl: values.chainEthRpcUrl,
+        wsUrl: values.chainEthWsUrl,
+        port: values.chainEthPort,
+        overrides: values.chainEthContracts,
+      };
     case 'MATIC':
-      return { rpcUrl: values.chainMaticRpcUrl, port: values.chainMaticPort, overrides: values.chainMaticContracts };
+      return {
+        rpcUrl: values.chainMaticRpcUrl,
+        wsUrl: values.chainMaticWsUrl,
+        port: values.chainMaticPort,
+        overrides: values.chainMaticContracts,
+      };
     case 'BASE':
-      return { rpcUrl: values.chainBaseRpcUrl, port: values.chainBasePort, overrides: values.chainBaseContracts };
+      return {
+        rpcUrl: values.chainBaseRpcUrl,
+        wsUrl: values.chainBaseWsUrl,
+        port: values.chainBasePort,
+        overrides: values.chainBaseContracts,
+      };
   }
 };
 
@@ -78,11 +93,14 @@ export const openChains = async (
   const supervisors: ChainSupervisor[] = [];
   try {
     for (const blockchain of chains) {
-      const { rpcUrl, port, overrides } = settingsOf(config, blockchain);
+      const { rpcUrl, wsUrl, port, overrides } = settingsOf(config, blockchain);
       if (rpcUrl) {
         const chainId = await createPublicClient({ transport: http(rpcUrl) }).getChainId();
         networks.push(
-          withOverrides({ blockchain, chainId, rpcUrl, embedded: false, ...publishedAddresses(chainId) }, overrides),
+          withOverrides(
+            { blockchain, chainId, rpcUrl, wsUrl, embedded: false, ...publishedAddresses(chainId) },
+            overrides,
+          ),
         );
         continue;
       }
@@ -94,7 +112,16 @@ export const openChains = async (
       // a local chain starts at block 0, not at the block of the mainnet deployment the package records
       networks.push(
         withOverrides(
-          { blockchain, chainId, rpcUrl: node.rpcUrl, embedded: true, ...deployment, registryDeploymentBlock: 0n },
+          {
+            blockchain,
+            chainId,
+            rpcUrl: node.rpcUrl,
+            // anvil answers JSON-RPC over WebSocket on the same port
+            wsUrl: node.rpcUrl.replace(/^http/, 'ws'),
+            embedded: true,
+            ...deployment,
+            registryDeploymentBlock: 0n,
+          },
           overrides,
         ),
       );

@@ -366,15 +366,30 @@ export const VARIABLES = {
       return names as ('ETH' | 'MATIC' | 'BASE')[];
     },
   },
+  chainEthWsUrl: optionalUrl(
+    'CHAIN_ETH_WS_URL',
+    "WebSocket JSON-RPC of the ETH chain beside `CHAIN_ETH_RPC_URL`: the indexer hears of new blocks by `eth_subscribe` instead of waiting for its poll; unset: the embedded chain's own, or polling only",
+    ['ws:', 'wss:'],
+  ),
   chainEthRpcUrl: optionalUrl(
     'CHAIN_ETH_RPC_URL',
     'JSON-RPC of the ETH chain; unset: an embedded anvil (chain id 1) on `CHAIN_ETH_PORT`',
     ['http:', 'https:'],
   ),
+  chainMaticWsUrl: optionalUrl(
+    'CHAIN_MATIC_WS_URL',
+    "WebSocket JSON-RPC of the MATIC chain beside `CHAIN_MATIC_RPC_URL`: the indexer hears of new blocks by `eth_subscribe` instead of waiting for its poll; unset: the embedded chain's own, or polling only",
+    ['ws:', 'wss:'],
+  ),
   chainMaticRpcUrl: optionalUrl(
     'CHAIN_MATIC_RPC_URL',
     'JSON-RPC of the MATIC chain; unset: an embedded anvil (chain id 137) on `CHAIN_MATIC_PORT`',
     ['http:', 'https:'],
+  ),
+  chainBaseWsUrl: optionalUrl(
+    'CHAIN_BASE_WS_URL',
+    "WebSocket JSON-RPC of the BASE chain beside `CHAIN_BASE_RPC_URL`: the indexer hears of new blocks by `eth_subscribe` instead of waiting for its poll; unset: the embedded chain's own, or polling only",
+    ['ws:', 'wss:'],
   ),
   chainBaseRpcUrl: optionalUrl(
     'CHAIN_BASE_RPC_URL',
