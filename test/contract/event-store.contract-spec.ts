@@ -107,6 +107,37 @@ describe.each(EVENT_STORE_ADAPTERS)('event store contract: %s', (_name, open) =>
     expect(both.versions).toEqual([1, 2]);
   });
 
+  it("keeps each of many concurrent commands' expectations its own: the stale ones fail alone", async () => {
+    const streams = Array.from({ length: 20 }, (_, n) => `concurrent-${n}`);
+    await subject.store.append([{ streamId: streams[0], expectedVersion: 'no_stream', events: [event(0)] }], meta());
+    // all at once: the first expects a new stream that exists, the others each a new stream of their own
+    const outcomes = await Promise.allSettled(
+      streams.map((streamId, n) =>
+        subject.store.append([{ streamId, expectedVersion: 'no_stream', events: [event(n + 1)] }], meta()),
+      ),
+    );
+    expect(outcomes[0]).toMatchObject({ status: 'rejected', reason: { streamId: streams[0], actual: 1 } });
+    expect(outcomes.slice(1).map((outcome) => outcome.status)).toEqual(streams.slice(1).map(() => 'fulfilled'));
+    expect((outcomes[0] as PromiseRejectedResult).reason).toBeInstanceOf(WrongExpectedVersion);
+    for (const [n, streamId] of streams.entries())
+      expect((await subject.store.readStream(streamId)).map((e) => e.data)).toEqual([{ n: n === 0 ? 0 : n + 1 }]);
+  });
+
+  it('applies one command id once among concurrent appends of it, and answers each with the same versions', async () => {
+    const metadata = meta();
+    const write = { streamId: 'once', expectedVersion: 'any' as const, events: [event(1)] };
+    const outcomes = await Promise.allSettled(Array.from({ length: 6 }, () => subject.store.append([write], metadata)));
+    // a concurrent duplicate may be told it lost the race (it then reads the result by appending again)
+    const settled = await Promise.all(
+      outcomes.map((outcome) =>
+        outcome.status === 'fulfilled' ? outcome.value : subject.store.append([write], metadata),
+      ),
+    );
+    expect(settled.map((result) => result.versions)).toEqual(settled.map(() => [1]));
+    expect(settled.filter((result) => !result.duplicate)).toHaveLength(1);
+    expect(await subject.store.readStream('once')).toHaveLength(1);
+  });
+
   it('reads the events an audit asks for, by stream, data value or account, in global order', async () => {
     const { store } = subject;
     const op = randomUUID();

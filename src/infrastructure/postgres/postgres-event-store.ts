@@ -12,6 +12,7 @@ import {
   StreamWrite,
   WrongExpectedVersion,
 } from '../../application/shared/event-store.port';
+import { AppendBatches } from './append-batches';
 import { sqlState } from './database';
 import { PostgresNotifications } from './postgres-notifications';
 
@@ -54,45 +55,28 @@ const toStored = (row: EventRow): StoredEvent => {
   };
 };
 
-const expectedAsNumber = (expected: StreamWrite['expectedVersion']): number =>
-  expected === 'any' ? -1 : expected === 'no_stream' ? 0 : expected;
-
 export const EVENTS_CHANNEL = 'domain_engine_events';
 
-/** The one statement of an append; exported so that tests can run it inside a transaction they hold open. */
-export const appendStatement = (
-  writes: readonly StreamWrite[],
-  metadata: EventMetadata,
-): { name: string; text: string; values: unknown[] } => {
-  const events = writes.flatMap((write) => write.events);
-  return {
-    // named: prepared once per connection, so an append is not parsed and planned again each time
-    name: 'append_events',
-    text: 'select duplicate, versions from append_events($1, $2, $3, $4, $5, $6::jsonb[], $7)',
-    values: [
-      metadata.commandId,
-      writes.map((write) => write.streamId),
-      writes.map((write) => expectedAsNumber(write.expectedVersion)),
-      writes.map((write) => write.events.length),
-      events.map((event) => event.type),
-      events.map((event) => JSON.stringify(event.data)),
-      JSON.stringify(metadata),
-    ],
-  };
-};
+/** Kept here too: tests run the statement inside a transaction they hold open. */
+export { appendStatement } from './append-statement';
 
-/** The event store on PostgreSQL: one round trip per append (the `append_events` function), LISTEN/NOTIFY for tails. */
+/**
+ * The event store on PostgreSQL: one round trip per append (the `append_events` function; concurrent appends in
+ * groups, `AppendBatches`), LISTEN/NOTIFY for tails.
+ */
 export class PostgresEventStore implements EventStore {
   private readonly appended = new EventEmitter();
   private unlisten: (() => void) | undefined;
   private notifying = false;
   private notifyAgain = false;
+  private readonly batches: AppendBatches;
 
   constructor(
     private readonly pool: Pool,
     private readonly notifications: PostgresNotifications,
   ) {
     this.appended.setMaxListeners(0);
+    this.batches = new AppendBatches(pool);
   }
 
   async append(writes: readonly StreamWrite[], metadata: EventMetadata): Promise<AppendResult> {
@@ -111,14 +95,9 @@ export class PostgresEventStore implements EventStore {
   }
 
   private async appendOnce(writes: readonly StreamWrite[], metadata: EventMetadata): Promise<AppendResult> {
-    try {
-      const { rows } = await this.pool.query<{ duplicate: boolean; versions: number[] }>(
-        appendStatement(writes, metadata),
-      );
-      return { duplicate: rows[0].duplicate, versions: rows[0].versions };
-    } catch (error) {
-      throw this.translate(error, writes, metadata);
-    }
+    const outcome = await this.batches.append(writes, metadata);
+    if ('error' in outcome) throw this.translate(outcome.error, writes, metadata);
+    return outcome;
   }
 
   private translate(error: unknown, writes: readonly StreamWrite[], metadata: EventMetadata): unknown {
