@@ -1,7 +1,7 @@
 import { deciderSpec } from '../../../test/support/decider-spec';
 import { fold } from '../shared/decider';
 import { IllegalTransition } from '../shared/errors';
-import { credentialDecider, CredentialIssued } from './credential';
+import { CREDENTIAL_STREAM_PREFIX, credentialDecider, CredentialIssued, credentialStream } from './credential';
 
 // Equivalent mutants: the `status === 'NONE' ? credential : …` guard of evolve (CredentialRevoked): a credential's
 // stream starts with CredentialIssued, and the decider refuses to revoke a credential that does not exist, so the
@@ -49,5 +49,13 @@ describe('credential decider', () => {
     expect(() => fold(credentialDecider, [issued, { type: 'CredentialRenamed', data: {} } as never])).toThrow(
       /unexpected value/,
     );
+  });
+});
+
+describe('credential streams', () => {
+  it('are named by the digest of the secret, after a prefix that tells them from every other stream', () => {
+    expect(credentialStream('d1')).toBe('credential-d1');
+    // a process reads the digest of a revoked credential back from the stream's name
+    expect(credentialStream('d1').slice(CREDENTIAL_STREAM_PREFIX.length)).toBe('d1');
   });
 });

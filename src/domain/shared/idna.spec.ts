@@ -1,10 +1,11 @@
 import { toASCII } from 'tr46';
-import { domainNameForms, IDNA, unicodeFormOf } from './idna';
+import { domainNameForms, IDNA, isPlainName, unicodeFormOf } from './idna';
 
 // Equivalent mutants:
 // - `domainNameForms`: `text === ''` → `false` and its `''` → "Stryker was here!": an empty name is refused as a name
 //   with an empty label two lines on.
 // - `unicodeFormOf`: `'xn--'` → `""`: the Unicode form of a name without an A-label is the name itself.
+// - `domainNameForms`: `isPlainName(text)` → `false`: the shortcut off, IDNA answers every name the same.
 
 describe('domainNameForms', () => {
   it('keeps a name as its A-label, lowercased and trimmed, with the Unicode form beside it', () => {
@@ -33,6 +34,9 @@ describe('domainNameForms', () => {
     const name = (last: number) => [label(63), label(63), label(63), label(last)].join('.');
     expect(domainNameForms(name(61))?.name).toHaveLength(253);
     expect(domainNameForms(name(62))).toBeNull();
+    // the same bounds for a name IDNA maps (a soft hyphen maps to nothing), not only for the plain ASCII ones
+    expect(domainNameForms(`${name(61)}\u00ad`)?.name).toHaveLength(253);
+    expect(domainNameForms(`${name(62)}\u00ad`)).toBeNull();
   });
 
   it('answers every plain ASCII name exactly as IDNA does, without asking it', () => {
@@ -57,6 +61,18 @@ describe('domainNameForms', () => {
     expect(padded(1007)).toHaveLength(4 * 253);
     expect(domainNameForms(padded(1007))).toEqual({ name: 'a.com', unicode: 'a.com' });
     expect(domainNameForms(padded(1008))).toBeNull();
+  });
+});
+
+describe('isPlainName', () => {
+  it('takes lowercase labels of letters, digits and inner hyphens, of 1 to 63 characters, in a name of up to 253', () => {
+    const long = (last: number) => ['a'.repeat(63), 'b'.repeat(63), 'c'.repeat(63), 'd'.repeat(last)].join('.');
+    for (const name of ['a', 'ab-c.com', 'a-b--c.com', '0.9', `${'a'.repeat(63)}.com`, long(61)])
+      expect([name, isPlainName(name)]).toEqual([name, true]);
+    for (const name of ['', 'a..com', '-a.com', 'a-.com', 'ab--c.com', 'xn--a.com', 'A.com', 'a_b.com', 'ß.de'])
+      expect([name, isPlainName(name)]).toEqual([name, false]);
+    expect(isPlainName(`${'a'.repeat(64)}.com`)).toBe(false);
+    expect(isPlainName(long(62))).toBe(false);
   });
 });
 

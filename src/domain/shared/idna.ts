@@ -22,6 +22,10 @@ const MAX_LABEL_LENGTH = 63;
  */
 const PLAIN_LABEL = /^(?!-)(?!..--)[a-z0-9-]{1,63}(?<!-)$/;
 
+/** A lowercase name IDNA would take as it is: plain labels, and no longer than a name may be. */
+export const isPlainName = (text: string): boolean =>
+  text.length <= MAX_NAME_LENGTH && text.split('.').every((label) => PLAIN_LABEL.test(label));
+
 export type DomainNameForms = Readonly<{ name: string; unicode: string }>;
 
 /** The Unicode form of a stored (A-label) name; the name itself when it is not an IDN. */
@@ -35,8 +39,7 @@ export const domainNameForms = (input: string): DomainNameForms | null => {
   const text = input.trim().toLowerCase();
   if (text === '' || text.length > 4 * MAX_NAME_LENGTH) return null;
   // most names asked for are plain ASCII, which IDNA leaves as they are: they need none of its tables
-  if (text.length <= MAX_NAME_LENGTH && text.split('.').every((label) => PLAIN_LABEL.test(label)))
-    return { name: text, unicode: text };
+  if (isPlainName(text)) return { name: text, unicode: text };
   const name = toASCII(text, IDNA);
   if (name === null || name.length > MAX_NAME_LENGTH) return null;
   if (name.split('.').some((label) => label.length === 0 || label.length > MAX_LABEL_LENGTH)) return null;
