@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { EventMetadata, START, StoredEvent, WrongExpectedVersion } from '../../src/application/shared/event-store.port';
-import { subscribe } from '../../src/application/shared/subscription';
+import { followedWithin, subscribe } from '../../src/application/shared/subscription';
 import { EVENT_STORE_ADAPTERS, EventStoreUnderTest } from '../support/event-stores';
 
 const meta = (overrides: Partial<EventMetadata> = {}): EventMetadata => ({
@@ -216,8 +216,10 @@ describe.each(EVENT_STORE_ADAPTERS)('event store contract: %s', (_name, open) =>
     await subscription.caughtUp();
     expect(seen).toEqual([1, 2]);
     // the store may tell of the same append twice (here, and again through the database): each is followed
-    while (!subscription.current) await subscription.caughtUp();
+    expect(await followedWithin(subscription, 5_000)).toBe(true);
     expect(seen).toEqual([1, 2]);
+    await subject.store.append([{ streamId: 's-1', expectedVersion: 'any', events: [event(3)] }], meta());
+    expect([await followedWithin(subscription, 5_000), seen]).toEqual([true, [1, 2, 3]]);
     await subscription.close();
     expect(subscription.current).toBe(false);
   });

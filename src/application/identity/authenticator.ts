@@ -10,7 +10,7 @@ import {
 import { refreshFamilyDecider, refreshFamilyStream } from '../../domain/identity/refresh-family';
 import { Clock } from '../shared/clock';
 import { EventStore, StoredEvent } from '../shared/event-store.port';
-import { subscribe, Subscription } from '../shared/subscription';
+import { followedWithin, subscribe, Subscription } from '../shared/subscription';
 import { loadStream } from '../shared/handle-command';
 import { IdentitySettings } from './identity-settings';
 import { TokenSigner } from './identity.ports';
@@ -150,7 +150,7 @@ export class Authenticator implements OnApplicationShutdown {
     if (this.settings.credentialCacheMs === 0) return read();
     // following from before the first read: no revocation appended after a credential was read can be missed
     const revocations = await this.following();
-    if (revocations.current || (await followed(revocations))) {
+    if (revocations.current || (await followedWithin(revocations, FOLLOW_WAIT_MS))) {
       const known = this.active.get(key);
       if (known && known.until > this.clock.now()) return known.principal;
     }
@@ -186,14 +186,3 @@ export class Authenticator implements OnApplicationShutdown {
     }
   }
 }
-
-/** Whether the subscription read every append it was told of within FOLLOW_WAIT_MS. */
-const followed = async (subscription: Subscription): Promise<boolean> => {
-  let timer: NodeJS.Timeout | undefined;
-  await Promise.race([
-    subscription.caughtUp(),
-    new Promise((resolve) => (timer = setTimeout(resolve, FOLLOW_WAIT_MS))),
-  ]);
-  clearTimeout(timer);
-  return subscription.current;
-};

@@ -112,3 +112,21 @@ export const subscribe = (
     },
   };
 };
+
+/**
+ * Whether `subscription` has followed every append it was told of, waiting up to `ms` for it: what a reader of a
+ * copy folded in memory asks before answering from it (and answers from the source when this says no).
+ */
+export const followedWithin = async (subscription: Subscription, ms: number): Promise<boolean> => {
+  const deadline = Date.now() + ms;
+  // the same append may be told twice (by this process, then by the database's notification): each is followed
+  while (!subscription.current && Date.now() < deadline) {
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      subscription.caughtUp(),
+      new Promise((resolve) => (timer = setTimeout(resolve, deadline - Date.now()))),
+    ]);
+    clearTimeout(timer);
+  }
+  return subscription.current;
+};

@@ -1,7 +1,7 @@
 import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { Pool } from 'pg';
 import { EventStore, START } from '../../application/shared/event-store.port';
-import { subscribe, Subscription } from '../../application/shared/subscription';
+import { followedWithin, subscribe, Subscription } from '../../application/shared/subscription';
 import { ResolutionMemory } from '../../projections/resolution/resolution-memory';
 import { ResolutionReads } from '../../projections/resolution/resolution-reads.port';
 import { ResolvedDomain, resolution } from '../../projections/resolution/resolution.projection';
@@ -39,17 +39,8 @@ export class ResolutionMirror extends ResolutionReads implements OnApplicationSh
     if (!this.started) this.start();
     const subscription = this.subscription;
     if (!this.memory || !subscription) return undefined;
-    // the same append may be told twice (by this process, then by the database's notification): each is followed
-    const deadline = Date.now() + FOLLOW_WAIT_MS;
-    while (!subscription.current && Date.now() < deadline) {
-      let timer: NodeJS.Timeout | undefined;
-      await Promise.race([
-        subscription.caughtUp(),
-        new Promise((resolve) => (timer = setTimeout(resolve, deadline - Date.now()))),
-      ]);
-      clearTimeout(timer);
-    }
-    return subscription.current ? this.memory : undefined;
+    const memory = this.memory;
+    return subscription.current || (await followedWithin(subscription, FOLLOW_WAIT_MS)) ? memory : undefined;
   }
 
   async onApplicationShutdown(): Promise<void> {
