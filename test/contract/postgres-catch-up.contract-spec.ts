@@ -93,4 +93,23 @@ describe('postgres catch-up reader', () => {
     expect(numbers(await delivered(2))).toEqual([9, 10]);
     expect((await subject.store.head()).transactionId).toBe(10n);
   });
+
+  it('shares one query among the reads of a range asked in the same turn, and sends a new one for a later read', async () => {
+    await subject.store.append(write('shared', 1), meta());
+    const query = jest.spyOn(subject.pool, 'query');
+    const readsOfEvents = () => query.mock.calls.filter(([sent]) => String(sent).includes('from events')).length;
+    const together = await Promise.all(Array.from({ length: 5 }, () => subject.store.readAll(START, 10)));
+    expect(together.map(numbers)).toEqual(together.map(() => [1]));
+    expect(readsOfEvents()).toBe(1);
+    // each caller has an array of its own
+    together[0].pop();
+    expect(together[1]).toHaveLength(1);
+
+    await subject.store.append(write('shared', 2), meta());
+    expect(numbers(await subject.store.readAll(START, 10))).toEqual([1, 2]);
+    const heads = await Promise.all([subject.store.head(), subject.store.head(), subject.store.head()]);
+    expect(new Set(heads.map((head) => head.position))).toEqual(new Set([heads[0].position]));
+    expect(readsOfEvents()).toBe(3);
+    query.mockRestore();
+  });
 });

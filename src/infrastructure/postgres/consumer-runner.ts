@@ -243,15 +243,17 @@ export class ConsumerRunner {
     const { consumer, generation } = running;
     const last = (events.at(-1) as StoredEvent).checkpoint;
     await this.followedReached(running, last);
-    if (consumer.kind === 'projection') {
+    const handled = new Set<string>(consumer.definition.handles);
+    const mine = events.filter((event) => handled.has(event.type));
+    if (consumer.kind === 'projection' && mine.length > 0) {
       await inTransaction(this.pool, async (client) => {
         await applyToDocuments(client, consumer.definition, generation, events);
         await saveCheckpoint(client, consumer.definition.name, generation, last);
       });
     } else {
-      const handled = new Set<string>(consumer.definition.handles);
-      const mine = events.filter((event) => handled.has(event.type));
-      if (mine.length > 0)
+      // a batch of none of its events moves only the checkpoint: one statement, not a transaction (most batches are
+      // none of most consumers', and every consumer reads every append)
+      if (consumer.kind === 'reactor' && mine.length > 0)
         await acting.as(`reactor:${consumer.definition.name}`, () => consumer.definition.react(mine));
       await saveCheckpoint(this.pool, consumer.definition.name, generation, last);
     }

@@ -70,6 +70,8 @@ export class PostgresEventStore implements EventStore {
   private notifying = false;
   private notifyAgain = false;
   private readonly batches: AppendBatches;
+  private readonly reads = new Map<string, Promise<StoredEvent[]>>();
+  private heading: Promise<Checkpoint> | undefined;
 
   constructor(
     private readonly pool: Pool,
@@ -138,7 +140,24 @@ export class PostgresEventStore implements EventStore {
     return rows[0] && toStored(rows[0]);
   }
 
+  /**
+   * Every consumer of a process reads the store when an append is notified, most of them from the same checkpoint:
+   * reads of the same range asked in the same turn of the event loop share one query. Whatever made a caller read in
+   * that turn (a notification, an append's answer) happened before the turn began, so before the query: its answer
+   * holds for each of them. A read asked in a later turn sends its own. Each caller gets an array of its own.
+   */
   async readAll(after: Checkpoint, limit: number): Promise<StoredEvent[]> {
+    const key = `${after.transactionId}:${after.position}:${limit}`;
+    let reading = this.reads.get(key);
+    if (!reading) {
+      reading = this.queryAll(after, limit);
+      this.reads.set(key, reading);
+      setImmediate(() => this.reads.delete(key));
+    }
+    return [...(await reading)];
+  }
+
+  private async queryAll(after: Checkpoint, limit: number): Promise<StoredEvent[]> {
     const { rows } = await this.pool.query<EventRow>(
       `select ${COLUMNS} from events
         where (transaction_id, global_position) > ($1::text::xid8, $2::bigint)
@@ -170,7 +189,16 @@ export class PostgresEventStore implements EventStore {
     return rows.map(toStored);
   }
 
-  async head(): Promise<Checkpoint> {
+  /** Shared by the callers that ask in the same turn of the event loop, as `readAll` is. */
+  head(): Promise<Checkpoint> {
+    if (!this.heading) {
+      this.heading = this.queryHead();
+      setImmediate(() => (this.heading = undefined));
+    }
+    return this.heading;
+  }
+
+  private async queryHead(): Promise<Checkpoint> {
     const { rows } = await this.pool.query<{ transaction_text: string; global_position: string }>(
       `select transaction_id::text as transaction_text, global_position from events
         order by transaction_id desc, global_position desc limit 1`,
