@@ -45,6 +45,21 @@ describe.each(EVENT_STORE_ADAPTERS)('event store contract: %s', (_name, open) =>
     expect(await store.readLast('last-none')).toBeUndefined();
   });
 
+  it('reads the last event of each of several streams in one read, leaving out those that do not exist', async () => {
+    const { store } = subject;
+    await store.append([{ streamId: 'each-1', expectedVersion: 'no_stream', events: [event(1), event(2)] }], meta());
+    await store.append([{ streamId: 'each-2', expectedVersion: 'no_stream', events: [event(3)] }], meta());
+    const last = await store.readLastOfEach(['each-1', 'each-none', 'each-2']);
+    expect([...last].map(([streamId, found]) => [streamId, found.data, found.streamPosition])).toEqual(
+      expect.arrayContaining([
+        ['each-1', { n: 2 }, 2],
+        ['each-2', { n: 3 }, 1],
+      ]),
+    );
+    expect(last.size).toBe(2);
+    expect((await store.readLastOfEach([])).size).toBe(0);
+  });
+
   it('refuses no_stream on an existing stream with a typed conflict', async () => {
     await subject.store.append([{ streamId: 's-1', expectedVersion: 'no_stream', events: [event(1)] }], meta());
     const attempt = subject.store.append(

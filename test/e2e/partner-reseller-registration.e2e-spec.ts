@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { EventStore } from '../../src/application/shared/event-store.port';
 import { loadStream } from '../../src/application/shared/handle-command';
 import { billingDecider, billingStream } from '../../src/domain/billing/billing-account';
+import { domainActivityStream } from '../../src/domain/operations/domain-activity';
 import { SandboxRegistry } from '../../src/infrastructure/registry/sandbox-registry';
 import { SmtpInbox } from '../support/smtp-inbox';
 import { createTestApp, TestApp } from '../support/test-app';
@@ -76,6 +77,29 @@ describe('reseller registration (surface D)', () => {
     expect(await balance()).toBe(before);
     expect(await registry.info(name)).toBeUndefined();
     expect((await reseller.call('GET', `/domains?query=${name}`)).body.items[0].availability.status).toBe('AVAILABLE');
+  });
+
+  it('shows names an operation holds as pending among free ones, in one search', async () => {
+    const [held, free] = [fresh(), fresh()];
+    // what a registration's first step records for its name (the domain's activity stream), before anything else
+    const id = randomBytes(8).toString('hex');
+    await subject.app.get(EventStore).append(
+      [
+        {
+          streamId: domainActivityStream(held),
+          expectedVersion: 'no_stream',
+          events: [{ type: 'DomainOperationStarted', data: { operationId: `op-${id}`, domain: held } }],
+        },
+      ],
+      { commandId: id, correlationId: id, causationId: id, accountId: reseller.accountId },
+    );
+    const found = (await reseller.call('GET', `/domains?query=${held}&query=${free}`)).body.items;
+    expect(
+      found.map((item: { name: string; availability: { status: string } }) => [item.name, item.availability.status]),
+    ).toEqual([
+      [held, 'REGISTRATION_PENDING'],
+      [free, 'AVAILABLE'],
+    ]);
   });
 
   it('registers with an inline registrant: contact created and mailed, name at the registry, price charged', async () => {

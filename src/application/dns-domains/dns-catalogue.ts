@@ -89,11 +89,12 @@ export class DnsCatalogue {
 
   /** Whether and how each name can be had, in the order asked. */
   async availability(names: readonly SecondLevelName[]): Promise<NameAvailability[]> {
-    const [offers, now, checks, listings] = await Promise.all([
+    const [offers, now, checks, listings, held] = await Promise.all([
       this.tlds(),
       this.registry.now(),
       this.registry.check(names.map(({ name }) => name)),
       this.listings.find(names.map(({ name }) => name)),
+      this.held(names.map(({ name }) => name)),
     ]);
     const ours = await this.ourListings(
       names.filter((_name, index) => checks[index].reason === 'REGISTERED'),
@@ -104,10 +105,8 @@ export class DnsCatalogue {
       names.map(async (name, index): Promise<NameAvailability> => {
         const check = checks[index];
         const offer = offerOf.get(name.tld);
-        const [info, pending] = await Promise.all([
-          check.reason === 'REGISTERED' ? this.registry.info(name.name) : undefined,
-          this.isHeld(name.name),
-        ]);
+        const info = check.reason === 'REGISTERED' ? await this.registry.info(name.name) : undefined;
+        const pending = held.has(name.name);
         const facts: NameFacts = {
           name: name.name,
           tld: name.tld,
@@ -146,7 +145,9 @@ export class DnsCatalogue {
   }
 
   /** Whether an unfinished operation of any account holds the name: the last event of its activity says. */
-  private async isHeld(name: string): Promise<boolean> {
-    return (await this.store.readLast(domainActivityStream(name)))?.type === 'DomainOperationStarted';
+  /** Which of these names an operation holds now (their activity streams' last word), in one read. */
+  private async held(names: readonly string[]): Promise<ReadonlySet<string>> {
+    const last = await this.store.readLastOfEach(names.map(domainActivityStream));
+    return new Set(names.filter((name) => last.get(domainActivityStream(name))?.type === 'DomainOperationStarted'));
   }
 }

@@ -96,6 +96,8 @@ export abstract class EventStore {
   abstract readStream(streamId: string, afterVersion?: number): Promise<StoredEvent[]>;
   /** A stream's last event (undefined for a stream that does not exist), without reading the rest. */
   abstract readLast(streamId: string): Promise<StoredEvent | undefined>;
+  /** The last event of each of these streams that exists, by stream id, in one read. */
+  abstract readLastOfEach(streamIds: readonly string[]): Promise<ReadonlyMap<string, StoredEvent>>;
   /** Events after `after` in global order, up to `limit`, never past a transaction still in flight. */
   abstract readAll(after: Checkpoint, limit: number): Promise<StoredEvent[]>;
   /**

@@ -13,6 +13,7 @@ const processOn = (shared: EventStore) => {
     append: (writes, metadata) => shared.append(writes, metadata),
     readStream: (streamId, after) => (reads.push(streamId), shared.readStream(streamId, after)),
     readLast: (streamId) => shared.readLast(streamId),
+    readLastOfEach: (streamIds) => shared.readLastOfEach(streamIds),
     readAll: (after, limit) => shared.readAll(after, limit),
     head: () => shared.head(),
     readMatching: (criteria, limit) => shared.readMatching(criteria, limit),

@@ -72,6 +72,13 @@ export class InMemoryEventStore implements EventStore {
     return (this.streams.get(streamId) ?? []).slice(afterVersion);
   }
 
+  async readLastOfEach(streamIds: readonly string[]): Promise<ReadonlyMap<string, StoredEvent>> {
+    const found = await Promise.all(
+      streamIds.map(async (streamId) => [streamId, await this.readLast(streamId)] as const),
+    );
+    return new Map(found.filter((entry): entry is readonly [string, StoredEvent] => entry[1] !== undefined));
+  }
+
   async readLast(streamId: string): Promise<StoredEvent | undefined> {
     return this.streams.get(streamId)?.at(-1);
   }

@@ -146,6 +146,17 @@ export class PostgresEventStore implements EventStore {
    * that turn (a notification, an append's answer) happened before the turn began, so before the query: its answer
    * holds for each of them. A read asked in a later turn sends its own. Each caller gets an array of its own.
    */
+  async readLastOfEach(streamIds: readonly string[]): Promise<ReadonlyMap<string, StoredEvent>> {
+    if (streamIds.length === 0) return new Map();
+    const { rows } = await this.pool.query<EventRow>({
+      name: 'read_last_of_each',
+      text: `select distinct on (stream_id) ${COLUMNS} from events where stream_id = any($1::text[])
+              order by stream_id, stream_position desc`,
+      values: [streamIds],
+    });
+    return new Map(rows.map((row) => [row.stream_id, toStored(row)]));
+  }
+
   async readAll(after: Checkpoint, limit: number): Promise<StoredEvent[]> {
     const key = `${after.transactionId}:${after.position}:${limit}`;
     let reading = this.reads.get(key);
