@@ -26,6 +26,64 @@ export const saveCheckpoint = async (
   );
 };
 
+interface WaitingSave {
+  readonly name: string;
+  readonly generation: number;
+  readonly checkpoint: Checkpoint;
+  readonly resolve: () => void;
+  readonly reject: (error: unknown) => void;
+}
+
+/**
+ * Checkpoints saved together: every consumer of a process reads each append and, most of the time, finds none of its
+ * events in it and only moves its checkpoint. Those saves asked in the same turn of the event loop go as one upsert
+ * (thirty statements at each append were most of what the database did for it); each caller is answered when it is
+ * stored. A consumer asks again only once its save is answered, so a turn holds one checkpoint per consumer at most.
+ */
+export class CheckpointSaves {
+  private waiting: WaitingSave[] = [];
+
+  constructor(private readonly pool: Pool) {}
+
+  save(name: string, generation: number, checkpoint: Checkpoint): Promise<void> {
+    return new Promise((resolve, reject) => {
+      if (this.waiting.length === 0) setImmediate(() => void this.flush());
+      this.waiting.push({ name, generation, checkpoint, resolve, reject });
+    });
+  }
+
+  private async flush(): Promise<void> {
+    const saves = this.waiting;
+    this.waiting = [];
+    // the furthest of each consumer's, should one ever ask twice: an upsert may touch a row once
+    const furthest = new Map<string, WaitingSave>();
+    for (const save of saves) {
+      const key = `${save.generation}:${save.name}`;
+      const known = furthest.get(key);
+      if (!known || compareCheckpoints(save.checkpoint, known.checkpoint) > 0) furthest.set(key, save);
+    }
+    const rows = [...furthest.values()];
+    try {
+      await this.pool.query(
+        `insert into consumer_checkpoints (name, generation, transaction_id, position)
+           select name, generation, transaction_id::xid8, position
+             from unnest($1::text[], $2::integer[], $3::text[], $4::bigint[]) as s(name, generation, transaction_id, position)
+         on conflict (name, generation) do update set transaction_id = excluded.transaction_id,
+           position = excluded.position, updated_at = now()`,
+        [
+          rows.map((row) => row.name),
+          rows.map((row) => row.generation),
+          rows.map((row) => row.checkpoint.transactionId.toString()),
+          rows.map((row) => row.checkpoint.position.toString()),
+        ],
+      );
+      saves.forEach((save) => save.resolve());
+    } catch (error) {
+      saves.forEach((save) => save.reject(error));
+    }
+  }
+}
+
 /** The checkpoint of each named consumer's newest generation (the one being built or served); absent: never ran. */
 export const newestCheckpoints = async (db: Queryable, names: readonly string[]): Promise<Map<string, Checkpoint>> => {
   const { rows } = await db.query<{ name: string; transaction_id: string; position: string }>(

@@ -11,7 +11,14 @@ import { AnyProjection, Reactor } from '../../application/shared/projection';
 import { subscribe, Subscription } from '../../application/shared/subscription';
 import { acting } from '../../application/shared/acting';
 import { inTransaction } from './database';
-import { currentGeneration, goLive, newestCheckpoints, readCheckpoint, saveCheckpoint } from './consumer-checkpoints';
+import {
+  CheckpointSaves,
+  currentGeneration,
+  goLive,
+  newestCheckpoints,
+  readCheckpoint,
+  saveCheckpoint,
+} from './consumer-checkpoints';
 import { applyToDocuments } from './projection-writer';
 import { PostgresNotifications } from './postgres-notifications';
 import { Log } from '../logging/log';
@@ -67,6 +74,7 @@ export class ConsumerRunner {
   private readonly consumers: Consumer[];
   private readonly running = new Map<string, Running>();
   private readonly progress = new EventEmitter();
+  private readonly checkpoints: CheckpointSaves;
   private lockClient: Client | undefined;
   private standbyTimer: NodeJS.Timeout | undefined;
   private unlisten: (() => void) | undefined;
@@ -87,6 +95,7 @@ export class ConsumerRunner {
       ...reactors.map((definition): Consumer => ({ kind: 'reactor', definition })),
     ];
     this.progress.setMaxListeners(0);
+    this.checkpoints = new CheckpointSaves(pool);
   }
 
   async start(): Promise<void> {
@@ -255,7 +264,7 @@ export class ConsumerRunner {
       // none of most consumers', and every consumer reads every append)
       if (consumer.kind === 'reactor' && mine.length > 0)
         await acting.as(`reactor:${consumer.definition.name}`, () => consumer.definition.react(mine));
-      await saveCheckpoint(this.pool, consumer.definition.name, generation, last);
+      await this.checkpoints.save(consumer.definition.name, generation, last);
     }
     this.options.onHandled?.(consumer.definition.name, events.length, last);
     // the subscription moves its position after this resolves: tell waiters on the next turn
