@@ -19,6 +19,19 @@ export const UNEMPTIED_BUCKETS = Object.fromEntries(
   ]),
 );
 
+/** A registrant as a reseller sends it inline with a registration. */
+export const BENCH_REGISTRANT = {
+  firstName: 'Bench',
+  lastName: 'Mark',
+  email: 'bench@example.net',
+  phone: { dialingPrefix: '1', number: '202 555 0143' },
+  street: '1 Load Street',
+  city: 'Washington',
+  stateProvince: 'DC',
+  postalCode: '20001',
+  countryCode: 'US',
+};
+
 /**
  * The whole service (role `all`, default settings) on a migrated database of its own, listening on loopback, for
  * `run`; stopped and removed after, whatever happens.

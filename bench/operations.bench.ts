@@ -30,22 +30,10 @@ import { Runtime } from '../src/infrastructure/runtime';
 import { createApp } from '../src/main';
 import { startTestChains } from '../test/support/test-chains';
 import { startBenchDatabase } from './bench-database';
-import { UNEMPTIED_BUCKETS } from './bench-service';
+import { BENCH_REGISTRANT, UNEMPTIED_BUCKETS } from './bench-service';
 import { percentile } from './latency';
 
 const OPERATIONS = Number(process.env.BENCH_OPERATIONS ?? 40);
-const REGISTRANT = {
-  firstName: 'Bench',
-  lastName: 'Mark',
-  email: 'bench@example.net',
-  phone: { dialingPrefix: '1', number: '202 555 0143' },
-  street: '1 Load Street',
-  city: 'Washington',
-  stateProvince: 'DC',
-  postalCode: '20001',
-  countryCode: 'US',
-};
-
 const agent = new Agent({ keepAlive: true, maxSockets: 1 });
 
 /** One JSON exchange; answers the status and the parsed body. */
@@ -202,7 +190,7 @@ const main = async (): Promise<void> => {
     const suffix = randomBytes(3).toString('hex');
     const claim = (n: number) => timed(web3, { name: `latency-${suffix}-${n}.crypto` });
     const registration = (n: number) =>
-      timed(reseller, { name: `latency-${suffix}-${n}.com`, owner: { type: 'SELF', contact: REGISTRANT } });
+      timed(reseller, { name: `latency-${suffix}-${n}.com`, owner: { type: 'SELF', contact: BENCH_REGISTRANT } });
     // warm up: connections, plans, the chain's first transactions
     for (let n = 0; n < 5; n++) await claim(-n - 1).then(() => registration(-n - 1));
     const claims: Timing[] = [];

@@ -10,7 +10,7 @@
  * of BENCH_REQUESTS (default 100) requests each. The ratio says how many times the port call the whole request costs:
  * what the HTTP shell, authentication, validation, the price list, listings and the answer add.
  */
-import { withBenchService } from './bench-service';
+import { BENCH_REGISTRANT, withBenchService } from './bench-service';
 import { exchange, latencies, report } from './latency';
 import { randomBytes } from 'node:crypto';
 import { Agent } from 'node:http';
@@ -34,18 +34,6 @@ const SEARCHED = [
     (_, n) => `bench-${n}-${randomBytes(3).toString('hex')}.${['com', 'net', 'org'][n % 3]}`,
   ),
 ];
-const REGISTRANT = {
-  firstName: 'Bench',
-  lastName: 'Mark',
-  email: 'bench@example.net',
-  phone: { dialingPrefix: '1', number: '202 555 0143' },
-  street: '1 Load Street',
-  city: 'Washington',
-  stateProvince: 'DC',
-  postalCode: '20001',
-  countryCode: 'US',
-};
-
 const agent = new Agent({ keepAlive: true, maxSockets: 1 });
 const send = exchange(agent);
 
@@ -67,7 +55,7 @@ const main = (): Promise<void> =>
         `${baseUrl}/domains?$preview=true`,
         'POST',
         { ...headers, 'content-type': 'application/json' },
-        JSON.stringify({ name: SEARCHED[10], owner: { type: 'SELF', contact: REGISTRANT }, dns: { period: 2 } }),
+        JSON.stringify({ name: SEARCHED[10], owner: { type: 'SELF', contact: BENCH_REGISTRANT }, dns: { period: 2 } }),
         201,
       );
     // warm up: connections, plans, the seeded names' first touch
