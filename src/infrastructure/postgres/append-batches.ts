@@ -5,7 +5,7 @@ import { appendStatement, expectedAsNumber } from './append-statement';
 /** What the database answered for one command's append: its result, or the error it raised. */
 export type AppendOutcome = { readonly duplicate: boolean; readonly versions: number[] } | { readonly error: unknown };
 
-interface Queued {
+export interface Queued {
   readonly writes: readonly StreamWrite[];
   readonly metadata: EventMetadata;
   readonly settle: (outcome: AppendOutcome) => void;
@@ -25,35 +25,56 @@ const IN_FLIGHT = 2;
 const MAX_BATCH = 64;
 
 /**
- * Group commit of appends, the way EventStoreDB commits: an append that finds no batch waiting goes at once, alone
- * (`append_events`, as before); appends that arrive while batches are in flight wait and go together in the next one
- * (`append_event_batch`, migrations/0019), one transaction and one WAL flush for all of them. Each command keeps its
- * own expected versions and idempotency: a command that fails its check fails alone. A batch the database refuses
- * as a whole (a connection lost, a parameter it cannot parse) is tried again command by command, so that one
- * command's bad data never fails another's.
+ * Group commit of appends, the way EventStoreDB commits: the appends asked for in one turn of the event loop go
+ * together in one batch (`append_event_batch`, migrations/0021), one transaction and one WAL flush for all of them;
+ * one asked alone goes alone (`append_events`). Up to two batches are in flight; appends asked meanwhile wait for
+ * the next. Each command keeps its own expected versions and idempotency: a command that fails its check fails
+ * alone. A batch the database refuses as a whole (a concurrent transaction took a position, a connection lost, a
+ * parameter it cannot parse) is tried again command by command, so that one command's bad data never fails another's.
  */
 export class AppendBatches {
   private readonly waiting: Queued[] = [];
+  private readonly streamsInFlight = new Map<string, number>();
   private inFlight = 0;
+  private sendScheduled = false;
 
   constructor(private readonly pool: Pool) {}
 
   append(writes: readonly StreamWrite[], metadata: EventMetadata): Promise<AppendOutcome> {
     return new Promise((settle) => {
       this.waiting.push({ writes, metadata, settle });
+      this.scheduleSend();
+    });
+  }
+
+  /**
+   * Sends on the next turn rather than at once: the commands whose appends were answered together take their next
+   * step together, and an append sent the moment it is asked would leave the others to a batch of their own.
+   */
+  private scheduleSend(): void {
+    if (this.sendScheduled) return;
+    this.sendScheduled = true;
+    setImmediate(() => {
+      this.sendScheduled = false;
       this.send();
     });
   }
 
   private send(): void {
-    while (this.inFlight < IN_FLIGHT && this.waiting.length > 0) {
-      // in the order of their streams: two batches in flight then take the same streams' positions in the same
-      // order, and wait for each other instead of deadlocking
-      const batch = this.waiting.splice(0, MAX_BATCH).sort(byFirstStream);
+    while (this.inFlight < IN_FLIGHT) {
+      const batch = takeBatch(this.waiting, this.streamsInFlight, MAX_BATCH);
+      if (batch.length === 0) return;
+      const streams = batch.flatMap((queued) => queued.writes.map((write) => write.streamId));
+      for (const stream of streams) this.streamsInFlight.set(stream, (this.streamsInFlight.get(stream) ?? 0) + 1);
       this.inFlight++;
       void this.commit(batch).finally(() => {
+        for (const stream of streams) {
+          const left = (this.streamsInFlight.get(stream) ?? 1) - 1;
+          if (left === 0) this.streamsInFlight.delete(stream);
+          else this.streamsInFlight.set(stream, left);
+        }
         this.inFlight--;
-        this.send();
+        this.scheduleSend();
       });
     }
   }
@@ -84,12 +105,34 @@ export class AppendBatches {
   }
 }
 
+/**
+ * Takes up to `max` waiting appends into a batch, in their order, leaving those on a stream that another of the batch
+ * or a batch in flight writes: the batch's checks all see its streams as they were before it (migrations/0021), so
+ * two appends on one stream would take the same position and fail the batch. They wait for the next one instead.
+ * The batch is ordered by stream, so that batches of several processes take positions in the same order and wait
+ * for each other instead of deadlocking.
+ */
+export const takeBatch = (waiting: Queued[], inFlight: ReadonlyMap<string, number>, max: number): Queued[] => {
+  const taken = new Set<string>();
+  const batch: Queued[] = [];
+  const left: Queued[] = [];
+  for (const queued of waiting) {
+    const streams = queued.writes.map((write) => write.streamId);
+    if (batch.length < max && streams.every((stream) => !taken.has(stream) && !inFlight.has(stream))) {
+      batch.push(queued);
+      for (const stream of streams) taken.add(stream);
+    } else left.push(queued);
+  }
+  waiting.splice(0, waiting.length, ...left);
+  return batch.sort(byFirstStream);
+};
+
 const byFirstStream = (a: Queued, b: Queued): number => {
   const [first, second] = [a.writes[0]?.streamId ?? '', b.writes[0]?.streamId ?? ''];
   return first < second ? -1 : first > second ? 1 : 0;
 };
 
-/** The batch flattened into `append_event_batch`'s arrays (migrations/0019). */
+/** The batch flattened into `append_event_batch`'s arrays (migrations/0019, 0021). */
 const batchStatement = (batch: readonly Queued[]): { name: string; text: string; values: unknown[] } => {
   const writes = batch.flatMap((queued) => queued.writes);
   const events = writes.flatMap((write) => write.events);
