@@ -45,6 +45,26 @@ describe.each(EVENT_STORE_ADAPTERS)('event store contract: %s', (_name, open) =>
     expect(await store.readLast('last-none')).toBeUndefined();
   });
 
+  it('reads several streams whole in one read, each in order, an empty one for a stream that does not exist', async () => {
+    const { store } = subject;
+    await store.append(
+      [
+        { streamId: 'whole-1', expectedVersion: 'no_stream', events: [event(1), event(2)] },
+        { streamId: 'whole-2', expectedVersion: 'no_stream', events: [event(3)] },
+      ],
+      meta(),
+    );
+    await store.append([{ streamId: 'whole-1', expectedVersion: 2, events: [event(4)] }], meta());
+    const read = await store.readStreams(['whole-2', 'whole-none', 'whole-1', 'whole-2']);
+    expect([...read].map(([streamId, events]) => [streamId, events.map((stored) => stored.streamPosition)])).toEqual([
+      ['whole-2', [1]],
+      ['whole-none', []],
+      ['whole-1', [1, 2, 3]],
+    ]);
+    expect(read.get('whole-1')?.map((stored) => stored.data)).toEqual([{ n: 1 }, { n: 2 }, { n: 4 }]);
+    expect((await store.readStreams([])).size).toBe(0);
+  });
+
   it('reads the last event of each of several streams in one read, leaving out those that do not exist', async () => {
     const { store } = subject;
     await store.append([{ streamId: 'each-1', expectedVersion: 'no_stream', events: [event(1), event(2)] }], meta());

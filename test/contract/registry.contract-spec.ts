@@ -96,6 +96,19 @@ describe.each(REGISTRY_ADAPTERS)('registry contract: %s', (_name, open) => {
     expect(await refusalOf(registry.create(registration('taken.com')))).toBe(2302);
   });
 
+  it('tells the info of several names at once as it tells each, leaving out the names it does not hold', async () => {
+    const { registry } = subject;
+    await registry.create(registration('fresh-name.com'));
+    // taken.com is seeded: registered to the other registrar the first time anything asks about it
+    const names = ['fresh-name.com', 'taken.com', 'free-name.com', 'fresh-name.com'];
+    const each = await registry.infoOfEach(names);
+    expect([...each.keys()].sort()).toEqual(['fresh-name.com', 'taken.com']);
+    expect(each.get('fresh-name.com')).toEqual(await registry.info('fresh-name.com'));
+    expect(each.get('taken.com')).toEqual(await registry.info('taken.com'));
+    expect(each.get('taken.com')).toMatchObject({ sponsoredByUs: false, phase: 'ACTIVE' });
+    expect((await registry.infoOfEach([])).size).toBe(0);
+  });
+
   it('refuses what the TLD rules or the registry refuse', async () => {
     const { registry } = subject;
     expect(await refusalOf(registry.create(registration('short.ai', 1)))).toBe(2004);

@@ -5,7 +5,12 @@ import {
   NameFacts,
   SellerListing,
 } from '../../domain/dns-domains/dns-availability';
-import { marketListingDecider, marketListingStream, openListingAt } from '../../domain/marketplace/listing';
+import {
+  MarketListing,
+  marketListingDecider,
+  marketListingStream,
+  openListingAt,
+} from '../../domain/marketplace/listing';
 import { DnsPricedAction, dnsPriceOf, TldPrices } from '../../domain/dns-domains/dns-pricing';
 import { PRICE_LIST_STREAM, priceListDecider, tldPricesOf } from '../../domain/dns-domains/price-list';
 import { domainActivityStream } from '../../domain/operations/domain-activity';
@@ -14,7 +19,7 @@ import { SecondLevelName } from '../../domain/shared/names';
 import { Price } from '../../domain/shared/price';
 import { Registry } from '../registry/registry.port';
 import { EventStore } from '../shared/event-store.port';
-import { loadStream } from '../shared/handle-command';
+import { LoadedStream, loadStream, loadStreams } from '../shared/handle-command';
 import { ResellerSettings } from './reseller-settings';
 import { SellerListings } from './seller-listings.port';
 
@@ -89,65 +94,72 @@ export class DnsCatalogue {
 
   /** Whether and how each name can be had, in the order asked. */
   async availability(names: readonly SecondLevelName[]): Promise<NameAvailability[]> {
-    const [offers, now, checks, listings, held] = await Promise.all([
+    const [offers, now, checks, listings, held, ours] = await Promise.all([
       this.tlds(),
       this.registry.now(),
       this.registry.check(names.map(({ name }) => name)),
       this.listings.find(names.map(({ name }) => name)),
       this.held(names.map(({ name }) => name)),
+      this.ourListings(names),
     ]);
-    const ours = await this.ourListings(
-      names.filter((_name, index) => checks[index].reason === 'REGISTERED'),
-      now,
-    );
+    // the state at the registry of the names it holds (a name in redemption can be backordered)
+    const taken = names.filter((_name, index) => checks[index].reason === 'REGISTERED');
+    const infos = await this.registry.infoOfEach(taken.map(({ name }) => name));
     const offerOf = new Map(offers.map((offer) => [offer.tld, offer]));
-    return Promise.all(
-      names.map(async (name, index): Promise<NameAvailability> => {
-        const check = checks[index];
-        const offer = offerOf.get(name.tld);
-        const info = check.reason === 'REGISTERED' ? await this.registry.info(name.name) : undefined;
-        const pending = held.has(name.name);
-        const facts: NameFacts = {
-          name: name.name,
-          tld: name.tld,
-          sold: offer !== undefined,
-          rules: offer?.rules,
-          prices: offer?.prices,
-          now,
-          unavailable: check.reason,
-          premiumCents: check.premiumCents,
-          registered: info ? { phase: info.phase, purgesAt: info.purgesAt } : null,
-          pending,
-          listing: ours.get(name.name) ?? listings.get(name.name) ?? null,
-        };
-        return { name, availability: dnsAvailabilityOf(facts, this.settings.priceLimitCents), offer };
-      }),
-    );
+    return names.map((name, index): NameAvailability => {
+      const check = checks[index];
+      const offer = offerOf.get(name.tld);
+      const info = infos.get(name.name);
+      const pending = held.has(name.name);
+      const facts: NameFacts = {
+        name: name.name,
+        tld: name.tld,
+        sold: offer !== undefined,
+        rules: offer?.rules,
+        prices: offer?.prices,
+        now,
+        unavailable: check.reason,
+        premiumCents: check.premiumCents,
+        registered: info ? { phase: info.phase, purgesAt: info.purgesAt } : null,
+        pending,
+        // a listing counts while its owner holds the name: one left open on a name that is gone sells nothing
+        listing:
+          (check.reason === 'REGISTERED' ? openListingOf(ours.get(name.name), now) : null) ??
+          listings.get(name.name) ??
+          null,
+      };
+      return { name, availability: dnsAvailabilityOf(facts, this.settings.priceLimitCents), offer };
+    });
   }
 
   /**
-   * The names of these that their owners list on our own marketplace now, read from the listings' streams: a listing
-   * shows in every search from the moment it is made, and not a moment after it closes.
+   * These names' listings on our own marketplace, read from the listings' streams in one read: a listing shows in
+   * every search from the moment it is made, and not a moment after it closes.
    */
-  private async ourListings(names: readonly SecondLevelName[], now: number): Promise<Map<string, SellerListing>> {
-    const listed = await Promise.all(
-      names.map(async ({ name }) => {
-        const { state } = await loadStream(this.store, marketListingStream(name), marketListingDecider);
-        const open = openListingAt(state, now);
-        return open ? ([[name, { source: 'SERVICE', priceCents: open.terms.priceCents }]] as const) : [];
-      }),
+  private async ourListings(names: readonly SecondLevelName[]): Promise<Map<string, MarketListing>> {
+    const streams = await loadStreams(
+      this.store,
+      names.map(({ name }) => marketListingStream(name)),
+      marketListingDecider,
     );
-    return new Map(listed.flat());
+    return new Map(
+      names.map(({ name }) => [name, (streams.get(marketListingStream(name)) as LoadedStream<MarketListing>).state]),
+    );
   }
 
   private async priceList() {
     return (await loadStream(this.store, PRICE_LIST_STREAM, priceListDecider)).state;
   }
 
-  /** Whether an unfinished operation of any account holds the name: the last event of its activity says. */
   /** Which of these names an operation holds now (their activity streams' last word), in one read. */
   private async held(names: readonly string[]): Promise<ReadonlySet<string>> {
     const last = await this.store.readLastOfEach(names.map(domainActivityStream));
     return new Set(names.filter((name) => last.get(domainActivityStream(name))?.type === 'DomainOperationStarted'));
   }
 }
+
+/** A listing open at `now`, as the availability shows it. */
+const openListingOf = (listing: MarketListing | undefined, now: number): SellerListing | null => {
+  const open = listing && openListingAt(listing, now);
+  return open ? { source: 'SERVICE', priceCents: open.terms.priceCents } : null;
+};

@@ -104,8 +104,7 @@ export class RenewDnsDomainHandler implements ICommandHandler<RenewDnsDomain> {
 
   async execute(command: RenewDnsDomain): Promise<ExistingOperation> {
     const { accountId, name, years } = command;
-    const mine = await this.names.get(accountId, name);
-    const { terms, quote } = renewalQuoteOf(mine, await this.names.pricingOf(name), years);
+    const pricing = await this.names.pricingOf(name);
     const request = {
       accountId,
       operationId: keyedRequests.newOperationId(),
@@ -119,10 +118,13 @@ export class RenewDnsDomainHandler implements ICommandHandler<RenewDnsDomain> {
       ...(command.paidBy ? { paidBy: command.paidBy } : {}),
     };
     const { result } = await transact(this.store, { accountId }, async (streams) => {
+      // the name's terms are read after its activity, at each attempt: a renewal that held the name and has since
+      // ended shows in its expiry, so a renewal retried after a conflict is not made a second time
+      const requested = await loadRequestStreams(streams, request.operationId, name.name);
+      const { terms, quote } = renewalQuoteOf(await this.names.get(accountId, name), pricing, years);
       const asked = { accountId, type: 'DOMAIN_RENEW', domain: name.name, years };
       const reasons = quote.map((amount) => amount.reason);
       const bound = await redeemQuoteIn(streams, command.quoteId, { ...asked, reasons }, request);
-      const requested = await loadRequestStreams(streams, request.operationId, name.name);
       const domain = await streams.load(dnsDomainStream(name.name), dnsDomainDecider);
       const billing = await streams.load(billingStream(accountId), billingDecider);
       const decision = decideRenewal(

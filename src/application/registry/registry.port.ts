@@ -64,6 +64,8 @@ export abstract class Registry {
   abstract tlds(): Promise<readonly RegistryTldRules[]>;
   abstract check(names: readonly string[]): Promise<RegistryCheck[]>;
   abstract info(name: string): Promise<RegistryDomainInfo | undefined>;
+  /** `info` of each of these names at once (a search's taken names): the names the registry holds, by name. */
+  abstract infoOfEach(names: readonly string[]): Promise<ReadonlyMap<string, RegistryDomainInfo>>;
   /** Creates a contact object under `handle` (a contact id of ours); creating the same handle again changes nothing. */
   abstract createContact(handle: string, contact: RegistryContact): Promise<void>;
   abstract create(request: {

@@ -94,6 +94,8 @@ export abstract class EventStore {
   /** Appends to one or more streams in one transaction: all writes land, or none do. */
   abstract append(writes: readonly StreamWrite[], metadata: EventMetadata): Promise<AppendResult>;
   abstract readStream(streamId: string, afterVersion?: number): Promise<StoredEvent[]>;
+  /** Each of these streams whole, by stream id, in one read (an empty array for a stream that does not exist). */
+  abstract readStreams(streamIds: readonly string[]): Promise<ReadonlyMap<string, StoredEvent[]>>;
   /** A stream's last event (undefined for a stream that does not exist), without reading the rest. */
   abstract readLast(streamId: string): Promise<StoredEvent | undefined>;
   /** The last event of each of these streams that exists, by stream id, in one read. */

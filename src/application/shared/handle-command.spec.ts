@@ -12,6 +12,7 @@ const processOn = (shared: EventStore) => {
   const view: EventStore = {
     append: (writes, metadata) => shared.append(writes, metadata),
     readStream: (streamId, after) => (reads.push(streamId), shared.readStream(streamId, after)),
+    readStreams: (streamIds) => (reads.push(...streamIds), shared.readStreams(streamIds)),
     readLast: (streamId) => shared.readLast(streamId),
     readLastOfEach: (streamIds) => shared.readLastOfEach(streamIds),
     readAll: (after, limit) => shared.readAll(after, limit),

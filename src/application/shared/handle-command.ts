@@ -1,7 +1,7 @@
 import { Decider, fold } from '../../domain/shared/decider';
 import { DomainCommand, DomainEvent } from '../../domain/shared/message';
 import { CommandContext, metadataFor } from './command-context';
-import { EventStore, StreamWrite, WrongExpectedVersion } from './event-store.port';
+import { EventStore, StoredEvent, StreamWrite, WrongExpectedVersion } from './event-store.port';
 import { cacheOf } from './stream-cache';
 
 type Evolving<E extends DomainEvent, S> = Pick<Decider<never, E, S>, 'initialState' | 'evolve'>;
@@ -19,15 +19,28 @@ export const loadStream = async <E extends DomainEvent, S>(
   store: EventStore,
   streamId: string,
   decider: Evolving<E, S>,
-): Promise<LoadedStream<S>> => {
-  const events = await store.readStream(streamId);
-  return {
-    streamId,
-    state: fold(decider, events as unknown as E[]),
-    version: events.length,
-    decider: decider as Evolving<DomainEvent, S>,
-  };
+): Promise<LoadedStream<S>> => loadedFrom(streamId, await store.readStream(streamId), decider);
+
+/** Each of these streams as stored now, read together in one read. */
+export const loadStreams = async <E extends DomainEvent, S>(
+  store: EventStore,
+  streamIds: readonly string[],
+  decider: Evolving<E, S>,
+): Promise<Map<string, LoadedStream<S>>> => {
+  const read = await store.readStreams(streamIds);
+  return new Map([...read].map(([streamId, events]) => [streamId, loadedFrom(streamId, events, decider)]));
 };
+
+const loadedFrom = <E extends DomainEvent, S>(
+  streamId: string,
+  events: readonly StoredEvent[],
+  decider: Evolving<E, S>,
+): LoadedStream<S> => ({
+  streamId,
+  state: fold(decider, events as unknown as E[]),
+  version: events.length,
+  decider: decider as Evolving<DomainEvent, S>,
+});
 
 /** The write that appends `events` to a stream only if nobody wrote to it since it was loaded. */
 export const writeAfter = (

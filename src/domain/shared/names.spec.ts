@@ -1,3 +1,5 @@
+import { toASCII, toUnicode } from 'tr46';
+import { IDNA } from './idna';
 import { isNameShape, parseAskedName, parseLabel, parseSecondLevelName, storedNameOf, unicodeLabelOf } from './names';
 
 const TLDS = ['crypto', 'wallet', 'x'];
@@ -105,6 +107,17 @@ describe('parseSecondLevelName', () => {
 
   it('refuses an ending that is not supported', () =>
     expect(reasonOf('alice.com')).toBe('The ending .com is not supported.'));
+
+  it('gives plain names, which skip the IDNA tables, the forms IDNA gives them, and leaves the rest to IDNA', () => {
+    for (const input of ['ab-c.crypto', 'a-b--c.x', '0.wallet', 'xn--bcher-kva.crypto', 'Bücher.crypto', 'maße.x']) {
+      const name = toASCII(input.toLowerCase(), IDNA) as string;
+      expect([input, parse(input)]).toEqual([
+        input,
+        expect.objectContaining({ ok: true, name, unicode: toUnicode(name, IDNA).domain }),
+      ]);
+    }
+    for (const input of ['ab--c.crypto', '-ab.x', 'xn--a.x']) expect(parse(input).ok).toBe(false);
+  });
 
   it('refuses subdomains: only label.tld can be claimed', () =>
     expect(reasonOf('pay.alice.crypto')).toContain('Subdomains'));

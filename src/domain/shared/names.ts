@@ -1,5 +1,5 @@
 import { toASCII, toUnicode } from 'tr46';
-import { IDNA } from './idna';
+import { IDNA, isPlainName } from './idna';
 
 /**
  * Names a customer registers or claims, blockchain (surface C) and DNS (surface D) alike (`decisions.md` §0):
@@ -69,8 +69,9 @@ export const parseSecondLevelName = (input: string, supportedTlds: readonly stri
   const text = input.trim().toLowerCase();
   if (text === '') return refuse('The name is empty.');
   if (text.length > MAX_INPUT_LENGTH) return refuse(`The name is longer than ${MAX_NAME_LENGTH} characters.`);
-  // mapped as a whole, so that ideographic and full-width dots separate labels as they do in browsers
-  const name = toASCII(text, IDNA);
+  // mapped as a whole, so that ideographic and full-width dots separate labels as they do in browsers; a plain name
+  // (most asked for) is one IDNA leaves as it is, and needs none of its tables
+  const name = isPlainName(text) ? text : toASCII(text, IDNA);
   if (name === null) return refuse(explainRefusal(text));
   const labels = name.split('.');
   if (labels.includes('')) return refuse('The name has an empty label: a leading, trailing or doubled dot.');
@@ -81,7 +82,7 @@ export const parseSecondLevelName = (input: string, supportedTlds: readonly stri
   const problem = aLabelProblem(label);
   if (problem) return refuse(problem);
   if (name.length > MAX_NAME_LENGTH) return refuse(`The name is longer than ${MAX_NAME_LENGTH} characters.`);
-  return { ok: true, name, unicode: toUnicode(name, IDNA).domain, label, tld };
+  return { ok: true, name, unicode: isPlainName(name) ? name : toUnicode(name, IDNA).domain, label, tld };
 };
 
 /**

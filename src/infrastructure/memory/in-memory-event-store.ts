@@ -72,6 +72,10 @@ export class InMemoryEventStore implements EventStore {
     return (this.streams.get(streamId) ?? []).slice(afterVersion);
   }
 
+  async readStreams(streamIds: readonly string[]): Promise<ReadonlyMap<string, StoredEvent[]>> {
+    return new Map(streamIds.map((streamId) => [streamId, [...(this.streams.get(streamId) ?? [])]]));
+  }
+
   async readLastOfEach(streamIds: readonly string[]): Promise<ReadonlyMap<string, StoredEvent>> {
     const found = await Promise.all(
       streamIds.map(async (streamId) => [streamId, await this.readLast(streamId)] as const),

@@ -118,6 +118,28 @@ describe('consumer runner (projections and reactors on PostgreSQL)', () => {
     expect(reactions).toEqual(['a']);
   });
 
+  it('moves past events a projection ignores after all (no document) without opening a transaction', async () => {
+    const ignoring: Projection<Tally> = {
+      ...tally(1),
+      idOf: (event) => (event.streamId === 'ignored' ? null : event.streamId),
+    };
+    const consumers = runner([ignoring as Projection<unknown>]);
+    await consumers.start();
+    await count('kept');
+    await settle(consumers);
+    // a transaction checks a client out of the pool (`pool.connect()`); a single statement passes a callback
+    const connect = jest.spyOn(subject.pool, 'connect');
+    const transactions = () => connect.mock.calls.filter((call) => (call as unknown[]).length === 0).length;
+    await count('ignored', 2);
+    await settle(consumers);
+    expect(transactions()).toBe(0);
+    await count('kept');
+    await settle(consumers);
+    expect(transactions()).toBeGreaterThan(0);
+    expect(await documents.get<Tally>('tally', 'kept')).toMatchObject({ count: 2 });
+    expect(await documents.get<Tally>('tally', 'ignored')).toBeUndefined();
+  });
+
   it('resumes from its checkpoint after a restart, without handling old events again', async () => {
     await count('a', 5);
     const first = runner([tally(1) as Projection<unknown>]);

@@ -19,7 +19,7 @@ import {
   readCheckpoint,
   saveCheckpoint,
 } from './consumer-checkpoints';
-import { applyToDocuments } from './projection-writer';
+import { applyToDocuments, targetsOf } from './projection-writer';
 import { PostgresNotifications } from './postgres-notifications';
 import { Log } from '../logging/log';
 
@@ -72,6 +72,9 @@ export const followedBy = (consumer: Consumer, projections: readonly AnyProjecti
  */
 export class ConsumerRunner {
   private readonly consumers: Consumer[];
+  private readonly projectionNames: readonly string[];
+  /** What each consumer waits for, worked out once: every consumer asks at every append. */
+  private readonly followed = new Map<string, readonly string[]>();
   private readonly running = new Map<string, Running>();
   private readonly progress = new EventEmitter();
   private readonly checkpoints: CheckpointSaves;
@@ -94,6 +97,9 @@ export class ConsumerRunner {
       ...projections.map((definition): Consumer => ({ kind: 'projection', definition })),
       ...reactors.map((definition): Consumer => ({ kind: 'reactor', definition })),
     ];
+    this.projectionNames = projections.map((projection) => projection.name);
+    for (const consumer of this.consumers)
+      this.followed.set(consumer.definition.name, followedBy(consumer, projections));
     this.progress.setMaxListeners(0);
     this.checkpoints = new CheckpointSaves(pool);
   }
@@ -185,10 +191,7 @@ export class ConsumerRunner {
 
   /** The projections, here or in other processes, that have not handled `target` yet. */
   projectionsBehind(target: Checkpoint): Promise<string[]> {
-    return this.behind(
-      this.projections().map((projection) => projection.name),
-      target,
-    );
+    return this.behind(this.projectionNames, target);
   }
 
   /** Resolves when a consumer of this process next handles a batch, or after `ms` (others progress unseen). */
@@ -254,14 +257,14 @@ export class ConsumerRunner {
     await this.followedReached(running, last);
     const handled = new Set<string>(consumer.definition.handles);
     const mine = events.filter((event) => handled.has(event.type));
-    if (consumer.kind === 'projection' && mine.length > 0) {
+    if (consumer.kind === 'projection' && targetsOf(consumer.definition, mine).length > 0) {
       await inTransaction(this.pool, async (client) => {
         await applyToDocuments(client, consumer.definition, generation, events);
         await saveCheckpoint(client, consumer.definition.name, generation, last);
       });
     } else {
-      // a batch of none of its events moves only the checkpoint: one statement, not a transaction (most batches are
-      // none of most consumers', and every consumer reads every append)
+      // a batch that changes none of its documents moves only the checkpoint: one statement, not a transaction (most
+      // batches are none of most consumers', and every consumer reads every append)
       if (consumer.kind === 'reactor' && mine.length > 0)
         await acting.as(`reactor:${consumer.definition.name}`, () => consumer.definition.react(mine));
       await this.checkpoints.save(consumer.definition.name, generation, last);
@@ -276,7 +279,7 @@ export class ConsumerRunner {
    */
   private async followedReached(running: Running, target: Checkpoint): Promise<void> {
     const { consumer } = running;
-    const followed = followedBy(consumer, this.projections());
+    const followed = this.followed.get(consumer.definition.name) ?? [];
     if (followed.length === 0) return;
     const started = Date.now();
     let warned = false;
@@ -299,14 +302,12 @@ export class ConsumerRunner {
    * Which of `names` have not handled `target` yet: read from the subscriptions of this process, else from the store.
    */
   private async behind(names: readonly string[], target: Checkpoint): Promise<string[]> {
-    const local = new Map([...this.running].map(([name, running]) => [name, running.subscription.position]));
-    const remote = names.filter((name) => !local.has(name));
+    const remote = names.filter((name) => !this.running.has(name));
     const stored = remote.length > 0 ? await newestCheckpoints(this.pool, remote) : new Map<string, Checkpoint>();
-    return names.filter((name) => compareCheckpoints(local.get(name) ?? stored.get(name) ?? START, target) < 0);
-  }
-
-  private projections(): AnyProjection[] {
-    return this.consumers.flatMap((consumer) => (consumer.kind === 'projection' ? [consumer.definition] : []));
+    return names.filter((name) => {
+      const position = this.running.get(name)?.subscription.position ?? stored.get(name) ?? START;
+      return compareCheckpoints(position, target) < 0;
+    });
   }
 
   private async caughtUp(running: Running): Promise<void> {

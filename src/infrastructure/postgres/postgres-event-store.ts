@@ -131,6 +131,18 @@ export class PostgresEventStore implements EventStore {
     return rows.map(toStored);
   }
 
+  async readStreams(streamIds: readonly string[]): Promise<ReadonlyMap<string, StoredEvent[]>> {
+    const streams = new Map(streamIds.map((streamId) => [streamId, [] as StoredEvent[]]));
+    if (streams.size === 0) return streams;
+    const { rows } = await this.pool.query<EventRow>({
+      name: 'read_streams',
+      text: `select ${COLUMNS} from events where stream_id = any($1::text[]) order by stream_id, stream_position`,
+      values: [[...streams.keys()]],
+    });
+    for (const row of rows) streams.get(row.stream_id)?.push(toStored(row));
+    return streams;
+  }
+
   async readLast(streamId: string): Promise<StoredEvent | undefined> {
     const { rows } = await this.pool.query<EventRow>({
       name: 'read_last',
@@ -140,12 +152,6 @@ export class PostgresEventStore implements EventStore {
     return rows[0] && toStored(rows[0]);
   }
 
-  /**
-   * Every consumer of a process reads the store when an append is notified, most of them from the same checkpoint:
-   * reads of the same range asked in the same turn of the event loop share one query. Whatever made a caller read in
-   * that turn (a notification, an append's answer) happened before the turn began, so before the query: its answer
-   * holds for each of them. A read asked in a later turn sends its own. Each caller gets an array of its own.
-   */
   async readLastOfEach(streamIds: readonly string[]): Promise<ReadonlyMap<string, StoredEvent>> {
     if (streamIds.length === 0) return new Map();
     const { rows } = await this.pool.query<EventRow>({
@@ -157,6 +163,12 @@ export class PostgresEventStore implements EventStore {
     return new Map(rows.map((row) => [row.stream_id, toStored(row)]));
   }
 
+  /**
+   * Every consumer of a process reads the store when an append is notified, most of them from the same checkpoint:
+   * reads of the same range asked in the same turn of the event loop share one query. Whatever made a caller read in
+   * that turn (a notification, an append's answer) happened before the turn began, so before the query: its answer
+   * holds for each of them. A read asked in a later turn sends its own. Each caller gets an array of its own.
+   */
   async readAll(after: Checkpoint, limit: number): Promise<StoredEvent[]> {
     const key = `${after.transactionId}:${after.position}:${limit}`;
     let reading = this.reads.get(key);

@@ -18,13 +18,7 @@ export const applyToDocuments = async (
   generation: number,
   events: readonly StoredEvent[],
 ): Promise<void> => {
-  const handled = new Set<string>(projection.handles);
-  const targets = events
-    .filter((event) => handled.has(event.type))
-    .flatMap((event) => {
-      const ids = projection.idOf(event);
-      return (ids === null ? [] : typeof ids === 'string' ? [ids] : ids).map((id) => ({ event, id }));
-    });
+  const targets = targetsOf(projection, events);
   if (targets.length === 0) return;
   const entries = await loadEntries(client, projection.name, generation, [
     ...new Set(targets.map((target) => target.id)),
@@ -63,6 +57,20 @@ export const applyToDocuments = async (
       ],
     );
   }
+};
+
+/** The documents a batch changes: each event the projection handles, with the id of each document it changes. */
+export const targetsOf = (
+  projection: AnyProjection,
+  events: readonly StoredEvent[],
+): { event: StoredEvent; id: string }[] => {
+  const handled = new Set<string>(projection.handles);
+  return events
+    .filter((event) => handled.has(event.type))
+    .flatMap((event) => {
+      const ids = projection.idOf(event);
+      return (ids === null ? [] : typeof ids === 'string' ? [ids] : ids).map((id) => ({ event, id }));
+    });
 };
 
 const loadEntries = async (

@@ -7,7 +7,14 @@ import {
   RegistryTransferInfo,
 } from '../../application/registry/registry.port';
 import { EventStore } from '../../application/shared/event-store.port';
-import { handleCommand, loadStream, transact, writeAfter } from '../../application/shared/handle-command';
+import {
+  handleCommand,
+  loadStream,
+  LoadedStream,
+  loadStreams,
+  transact,
+  writeAfter,
+} from '../../application/shared/handle-command';
 import { fold } from '../../domain/shared/decider';
 import { registryContactDecider, registryContactStream } from '../../domain/registry/registry-contact';
 import {
@@ -43,6 +50,9 @@ const digestOf = (authInfo: string): string => createHash('sha256').update(authI
  * names are registered to `OTHER_REGISTRAR` the first time anything touches them.
  */
 export class SandboxRegistry extends Registry {
+  /** Seeded names whose stream this process saw written: a stream only grows, so they need no look again. */
+  private readonly written = new Set<string>();
+
   constructor(
     private readonly store: EventStore,
     private readonly registryClock: SandboxRegistryClock,
@@ -87,11 +97,25 @@ export class SandboxRegistry extends Registry {
   }
 
   async info(name: string): Promise<RegistryDomainInfo | undefined> {
-    const now = await this.now();
-    await this.seed(name, now);
-    const { domain } = await this.load(name, now);
-    const held = registeredOf(domain);
-    return held && this.infoOf(name, held, now);
+    return (await this.infoOfEach([name])).get(name);
+  }
+
+  async infoOfEach(names: readonly string[]): Promise<ReadonlyMap<string, RegistryDomainInfo>> {
+    const asked = this.now();
+    // seeding writes, at the registry's time, only on a seeded name's first touch; otherwise one read for all names
+    const unseeded = names.filter((name) => this.catalogue.seeded.has(name) && !this.written.has(name));
+    if (unseeded.length > 0) await Promise.all(unseeded.map(async (name) => this.seed(name, await asked)));
+    const [now, loaded] = await Promise.all([
+      asked,
+      loadStreams(this.store, names.map(registryDomainStream), registryDomainDecider),
+    ]);
+    const infos = new Map<string, RegistryDomainInfo>();
+    for (const name of names) {
+      const { state } = loaded.get(registryDomainStream(name)) as LoadedStream<RegistryDomain>;
+      const held = registeredOf(asOf(state, name, now));
+      if (held) infos.set(name, this.infoOf(name, held, now));
+    }
+    return infos;
   }
 
   async createContact(handle: string, contact: RegistryContact): Promise<void> {
@@ -250,10 +274,13 @@ export class SandboxRegistry extends Registry {
   /** Registers a seeded name to the other registrar the first time anything touches it. */
   private async seed(name: string, now: number): Promise<void> {
     const seeded = this.catalogue.seeded.get(name);
-    if (!seeded) return;
+    if (!seeded || this.written.has(name)) return;
     await transact(this.store, {}, async (streams) => {
       const loaded = await streams.load(registryDomainStream(name), registryDomainDecider);
-      if (loaded.version > 0) return { writes: [], result: undefined };
+      if (loaded.version > 0) {
+        this.written.add(name);
+        return { writes: [], result: undefined };
+      }
       const events = seededEventsOf(name, { ...seeded, authInfoDigest: digestOf(seeded.authInfo) }, now);
       return { writes: [writeAfter(loaded, events)], result: undefined };
     });

@@ -79,6 +79,8 @@ export const analyticsFacts: Projection<AnalyticsFact, AnalyticsEvent, string | 
   idOf: (event) => {
     switch (event.type) {
       case 'OperationRequested':
+        // a preview runs nothing and is never counted: no document, and no write at each preview
+        return event.data.preview ? null : `operation:${event.data.operationId}`;
       case 'OperationFinished':
         return `operation:${event.data.operationId}`;
       case 'OrderPlaced':
