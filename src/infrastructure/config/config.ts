@@ -53,6 +53,20 @@ const optionalUrl = (name: string, description: string, protocols: string[]): Va
   },
 });
 
+const urlList = (name: string, description: string, protocols: string[]): Variable<readonly string[]> => ({
+  name,
+  description,
+  parse: (raw) => {
+    if (raw === undefined || raw.trim() === '') return [];
+    return raw.split(',').map((entry, index) => {
+      // each entry checked as its own URL, and named by its place: a URL may hold a password
+      const url = optionalUrl(`${name} entry ${index + 1}`, description, protocols).parse(entry.trim());
+      if (url === undefined) throw new ConfigError(`${name} entry ${index + 1} is empty`);
+      return url;
+    });
+  },
+});
+
 const flag = (name: string, description: string, fallback: boolean): Variable<boolean> => ({
   name,
   description,
@@ -125,6 +139,18 @@ export const VARIABLES = {
     65535,
   ),
   databasePoolSize: integer('DATABASE_POOL_SIZE', 'Connections each process keeps to PostgreSQL', 10, 1, 200),
+  databaseReadUrls: urlList(
+    'DATABASE_READ_URLS',
+    'Hot standbys of the PostgreSQL, comma-separated, that serve the read models and surface E; unset: the primary serves them (docs/scale-out.md)',
+    ['postgres:', 'postgresql:'],
+  ),
+  readStandbyWaitMs: integer(
+    'READ_STANDBY_WAIT_MS',
+    'How long a read waits for a standby to replay what the primary has committed, before the primary answers it',
+    100,
+    0,
+    10_000,
+  ),
   role: oneOf<Role>('ROLE', 'What `serve` runs when `--role` is not given: `api`, `worker` or `all`', 'all', [
     'api',
     'worker',

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { OperationMetrics } from '../../application/operations/operation-metrics.port';
 import { MetricsExposition } from '../../application/shared/service-health.port';
 
@@ -29,6 +29,13 @@ export class Metrics implements OperationMetrics, MetricsExposition {
     help: 'Time from an operation being requested to it finishing, by type and final status',
     labelNames: ['type', 'status'] as const,
     buckets: [0.01, 0.05, 0.1, 0.5, 1, 5, 15, 60, 300, 900, 3600],
+    registers: [this.registry],
+  });
+
+  readonly readModelReads = new Counter({
+    name: 'read_model_reads_total',
+    help: 'Statements reading the read models, by the server that answered: primary, or standby N of DATABASE_READ_URLS',
+    labelNames: ['server'] as const,
     registers: [this.registry],
   });
 

@@ -1,8 +1,8 @@
 import { Client, Pool, PoolClient } from 'pg';
 
-export const createPool = (connectionString: string, max: number): Pool => {
+export const createPool = (connectionString: string, max: number, applicationName = 'domain-engine'): Pool => {
   // a server that takes connections but never completes one (restarting) fails the request rather than hanging it
-  const pool = new Pool({ connectionString, max, application_name: 'domain-engine', connectionTimeoutMillis: 5000 });
+  const pool = new Pool({ connectionString, max, application_name: applicationName, connectionTimeoutMillis: 5000 });
   // an idle client losing its connection (a server restart) must not crash the process; the pool replaces it
   pool.on('error', () => undefined);
   // nor one checked out: its query fails with the error, which its caller handles (retries, answers 503), while an

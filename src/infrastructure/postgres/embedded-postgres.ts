@@ -250,7 +250,8 @@ const launch = (
       const text = chunk.toString();
       options.log.debug(text.trim());
       if (output.length < 20_000) output += text;
-      if (text.includes('ready to accept connections')) {
+      // a hot standby (a copy of a primary with standby.signal) says it takes read-only connections
+      if (/ready to accept (read-only )?connections/.test(text)) {
         child.stderr?.off('data', onOutput);
         child.stderr?.on('data', (more: Buffer) => options.log.debug(more.toString().trim()));
         resolvePromise(child);

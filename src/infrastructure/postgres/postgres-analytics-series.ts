@@ -1,4 +1,4 @@
-import { Pool } from 'pg';
+import { ReadQueries } from './read-connections';
 import {
   AnalyticsGrouping,
   AnalyticsSeries,
@@ -21,7 +21,7 @@ interface SeriesRow {
  * migration 0017), their points in it, grouped by the UTC hour or day they fall in.
  */
 export class PostgresAnalyticsSeries extends AnalyticsSeries {
-  constructor(private readonly pool: Pool) {
+  constructor(private readonly pool: ReadQueries) {
     super();
   }
 

@@ -1,4 +1,4 @@
-import { Pool } from 'pg';
+import { ReadQueries } from './read-connections';
 import { DocumentPath, DocumentStore, Filter, FindOptions, Found } from '../../application/shared/document-store.port';
 
 const LIVE = '(select generation from projection_generations g where g.name = d.projection and g.live)';
@@ -36,7 +36,7 @@ class Sql {
 }
 
 export class PostgresDocumentStore implements DocumentStore {
-  constructor(private readonly pool: Pool) {}
+  constructor(private readonly pool: ReadQueries) {}
 
   async get<Row>(projection: string, id: string): Promise<Row | undefined> {
     // a named statement: each connection parses and plans the hottest read once

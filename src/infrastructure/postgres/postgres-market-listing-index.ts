@@ -1,4 +1,4 @@
-import { Pool } from 'pg';
+import { ReadQueries } from './read-connections';
 import { MarketListingCriteria, MarketListingIndex } from '../../projections/marketplace/market-listing-index.port';
 import { MarketListingRow } from '../../projections/marketplace/market-listings.projection';
 
@@ -13,7 +13,7 @@ const COLUMN: Readonly<Record<MarketListingCriteria['orderBy'], string>> = {
  * projection's documents (migration 0014): the page's keys there, then its documents.
  */
 export class PostgresMarketListingIndex extends MarketListingIndex {
-  constructor(private readonly pool: Pool) {
+  constructor(private readonly pool: ReadQueries) {
     super();
   }
 

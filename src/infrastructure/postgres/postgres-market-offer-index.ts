@@ -1,4 +1,4 @@
-import { Pool } from 'pg';
+import { ReadQueries } from './read-connections';
 import {
   MarketOfferCriteria,
   MarketOfferIndex,
@@ -13,7 +13,7 @@ const LIVE = `e.generation = (select generation from projection_generations wher
  * beside the projection's documents: the page and its total in one pass, then the page's documents.
  */
 export class PostgresMarketOfferIndex extends MarketOfferIndex {
-  constructor(private readonly pool: Pool) {
+  constructor(private readonly pool: ReadQueries) {
     super();
   }
 

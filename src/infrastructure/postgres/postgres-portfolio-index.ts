@@ -1,4 +1,4 @@
-import { Pool } from 'pg';
+import { ReadQueries } from './read-connections';
 import {
   PortfolioCriteria,
   PortfolioIndex,
@@ -50,7 +50,7 @@ const conditionsOf = (holders: readonly string[], criteria: PortfolioCriteria, n
  * documents: the page and its total in one pass over the matching rows, then the page's documents by key.
  */
 export class PostgresPortfolioIndex extends PortfolioIndex {
-  constructor(private readonly pool: Pool) {
+  constructor(private readonly pool: ReadQueries) {
     super();
   }
 

@@ -14,6 +14,8 @@ import { PostgresDocumentStore } from './postgres-document-store';
 import { PostgresMarketListingIndex } from './postgres-market-listing-index';
 import { PostgresAnalyticsSeries } from './postgres-analytics-series';
 import { ResolutionMirror } from './resolution-mirror';
+import { ReadConnections } from './read-connections';
+import { Metrics } from '../metrics/metrics';
 import { ResolutionReads } from '../../projections/resolution/resolution-reads.port';
 import { AnalyticsSeries } from '../../projections/analytics/analytics-series.port';
 import { PostgresMarketOfferIndex } from './postgres-market-offer-index';
@@ -31,11 +33,13 @@ import { PostgresWorkQueue } from './postgres-work-queue';
 class PostgresConnections implements OnApplicationShutdown {
   constructor(
     private readonly pool: Pool,
+    private readonly reads: ReadConnections,
     private readonly notifications: PostgresNotifications,
   ) {}
 
   async onApplicationShutdown(): Promise<void> {
     await this.notifications.close();
+    await this.reads.close();
     await this.pool.end();
   }
 }
@@ -50,6 +54,20 @@ class PostgresConnections implements OnApplicationShutdown {
       inject: [Runtime, AppConfig],
     },
     {
+      provide: ReadConnections,
+      useFactory: (pool: Pool, config: AppConfig, metrics: Metrics) => {
+        const log = new Logger('ReadConnections');
+        return new ReadConnections(pool, {
+          standbyUrls: config.values.databaseReadUrls,
+          poolSize: config.values.databasePoolSize,
+          waitMs: config.values.readStandbyWaitMs,
+          log: { warn: (message) => log.warn(message) },
+          answeredBy: (server) => metrics.readModelReads.inc({ server }),
+        });
+      },
+      inject: [Pool, AppConfig, Metrics],
+    },
+    {
       provide: PostgresNotifications,
       useFactory: (runtime: Runtime) => {
         const log = new Logger('PostgresNotifications');
@@ -62,13 +80,33 @@ class PostgresConnections implements OnApplicationShutdown {
       useFactory: (pool: Pool, notifications: PostgresNotifications) => new PostgresEventStore(pool, notifications),
       inject: [Pool, PostgresNotifications],
     },
-    { provide: DocumentStore, useFactory: (pool: Pool) => new PostgresDocumentStore(pool), inject: [Pool] },
+    {
+      provide: DocumentStore,
+      useFactory: (reads: ReadConnections) => new PostgresDocumentStore(reads),
+      inject: [ReadConnections],
+    },
     { provide: IdempotencyKeys, useFactory: (pool: Pool) => new PostgresIdempotencyKeys(pool), inject: [Pool] },
-    { provide: PortfolioIndex, useFactory: (pool: Pool) => new PostgresPortfolioIndex(pool), inject: [Pool] },
-    { provide: MarketListingIndex, useFactory: (pool: Pool) => new PostgresMarketListingIndex(pool), inject: [Pool] },
-    { provide: MarketOfferIndex, useFactory: (pool: Pool) => new PostgresMarketOfferIndex(pool), inject: [Pool] },
+    {
+      provide: PortfolioIndex,
+      useFactory: (reads: ReadConnections) => new PostgresPortfolioIndex(reads),
+      inject: [ReadConnections],
+    },
+    {
+      provide: MarketListingIndex,
+      useFactory: (reads: ReadConnections) => new PostgresMarketListingIndex(reads),
+      inject: [ReadConnections],
+    },
+    {
+      provide: MarketOfferIndex,
+      useFactory: (reads: ReadConnections) => new PostgresMarketOfferIndex(reads),
+      inject: [ReadConnections],
+    },
     { provide: ResolutionReads, useClass: ResolutionMirror },
-    { provide: AnalyticsSeries, useFactory: (pool: Pool) => new PostgresAnalyticsSeries(pool), inject: [Pool] },
+    {
+      provide: AnalyticsSeries,
+      useFactory: (reads: ReadConnections) => new PostgresAnalyticsSeries(reads),
+      inject: [ReadConnections],
+    },
     { provide: OpenOffers, useExisting: MarketOfferIndex },
     {
       provide: WorkQueue,
@@ -90,6 +128,7 @@ class PostgresConnections implements OnApplicationShutdown {
   ],
   exports: [
     Pool,
+    ReadConnections,
     PostgresNotifications,
     EventStore,
     DocumentStore,

@@ -1,4 +1,4 @@
-import { Pool } from 'pg';
+import { ReadQueries } from './read-connections';
 import { Checkpoint } from '../../application/shared/event-store.port';
 
 /** Every document of a projection's live generation, and the checkpoint they stand at. */
@@ -14,7 +14,7 @@ export interface ProjectionSnapshot<Row> {
  * the reader then folds the store from the start itself.
  */
 export const readProjectionSnapshot = async <Row>(
-  pool: Pool,
+  pool: ReadQueries,
   name: string,
   codeVersion: number,
 ): Promise<ProjectionSnapshot<Row> | undefined> => {

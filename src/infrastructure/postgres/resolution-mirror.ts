@@ -1,5 +1,4 @@
 import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
-import { Pool } from 'pg';
 import { EventStore, START } from '../../application/shared/event-store.port';
 import { followedWithin, subscribe, Subscription } from '../../application/shared/subscription';
 import { ResolutionMemory } from '../../projections/resolution/resolution-memory';
@@ -8,6 +7,7 @@ import { ResolvedDomain, resolution } from '../../projections/resolution/resolut
 import { AppConfig } from '../config/config';
 import { Runtime } from '../runtime';
 import { readProjectionSnapshot } from './projection-snapshot';
+import { ReadConnections } from './read-connections';
 
 /** How long a lookup waits for the memory to follow an append it was told of, before the database answers it. */
 const FOLLOW_WAIT_MS = 250;
@@ -29,7 +29,7 @@ export class ResolutionMirror extends ResolutionReads implements OnApplicationSh
   constructor(
     private readonly config: AppConfig,
     private readonly runtime: Runtime,
-    private readonly pool: Pool,
+    private readonly pool: ReadConnections,
     private readonly store: EventStore,
   ) {
     super();
