@@ -6,7 +6,13 @@ export interface SubscriptionOptions {
   readonly pollMs?: number;
   /** After `onBatch` throws, wait this long and deliver the same batch again. */
   readonly retryMs?: number;
+  /**
+   * Told of the first failure of an outage (a read or a batch that throws); the retries of the same outage are not
+   * told again until a read succeeds, so that a store down for an hour is one line in the log, not thousands.
+   */
   readonly onError?: (error: unknown) => void;
+  /** Told when a read succeeds after failures `onError` was told of. */
+  readonly onRecovered?: () => void;
   /** Called whenever a read found the store exhausted (after handling what it found). */
   readonly onCaughtUp?: (position: Checkpoint) => Promise<void> | void;
 }
@@ -36,6 +42,7 @@ export const subscribe = (
   options: SubscriptionOptions = {},
 ): Subscription => {
   const { batchSize = 500, pollMs = 1000, retryMs = 1000, onError = () => undefined, onCaughtUp } = options;
+  let failing = false;
   let position = from;
   let closed = false;
   let wake: (() => void) | undefined;
@@ -44,6 +51,10 @@ export const subscribe = (
   let waiting = false;
   const caughtUpWaiters: (() => void)[] = [];
 
+  const recovered = (): void => {
+    failing = false;
+    options.onRecovered?.();
+  };
   const signal = (): void => {
     pending = true;
     wake?.();
@@ -65,8 +76,10 @@ export const subscribe = (
       pending = false;
       try {
         const events = await store.readAll(position, batchSize);
+        if (failing && events.length === 0) recovered();
         if (events.length > 0) {
           await onBatch(events);
+          if (failing) recovered();
           position = (events.at(-1) as StoredEvent).checkpoint;
           if (events.length === batchSize) continue;
         }
@@ -85,7 +98,8 @@ export const subscribe = (
         waiting = false;
       } catch (error) {
         if (closed) break;
-        onError(error);
+        if (!failing) onError(error);
+        failing = true;
         pending = false; // a failing handler waits out the retry delay even while appends keep coming
         await idle(retryMs);
       }

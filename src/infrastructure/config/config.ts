@@ -139,6 +139,11 @@ export const VARIABLES = {
     65535,
   ),
   databasePoolSize: integer('DATABASE_POOL_SIZE', 'Connections each process keeps to PostgreSQL', 10, 1, 200),
+  eventStoreUrl: optionalUrl(
+    'EVENT_STORE_URL',
+    'KurrentDB 25.1+ (or EventStoreDB) to keep the events in, as `kurrentdb://` or `esdb://`; unset: PostgreSQL keeps them (docs/scale-out.md)',
+    ['kurrentdb:', 'esdb:', 'kurrentdb+discover:', 'esdb+discover:'],
+  ),
   databaseReadUrls: urlList(
     'DATABASE_READ_URLS',
     'Hot standbys of the PostgreSQL, comma-separated, that serve the read models and surface E; unset: the primary serves them (docs/scale-out.md)',

@@ -245,7 +245,9 @@ export class ConsumerRunner {
       batchSize: this.options.batchSize,
       pollMs: this.options.pollMs,
       retryMs: this.options.retryMs,
-      onError: (error) => this.options.log.error(`consumer ${name} failed; it retries the same events`, error),
+      onError: (error) =>
+        this.options.log.error(`consumer ${name} failed; it retries the same events until they succeed`, error),
+      onRecovered: () => this.options.log.info(`consumer ${name} goes on`),
       onCaughtUp: () => this.caughtUp(entry as Running),
     });
     this.running.set(name, entry as Running);

@@ -16,6 +16,7 @@ import { PostgresAnalyticsSeries } from './postgres-analytics-series';
 import { ResolutionMirror } from './resolution-mirror';
 import { ReadConnections } from './read-connections';
 import { Metrics } from '../metrics/metrics';
+import { KurrentEventStore } from '../kurrentdb/kurrent-event-store';
 import { ResolutionReads } from '../../projections/resolution/resolution-reads.port';
 import { AnalyticsSeries } from '../../projections/analytics/analytics-series.port';
 import { PostgresMarketOfferIndex } from './postgres-market-offer-index';
@@ -28,6 +29,9 @@ import { PostgresEventStore } from './postgres-event-store';
 import { PostgresNotifications } from './postgres-notifications';
 import { PostgresWorkQueue } from './postgres-work-queue';
 
+/** How long a starting process waits for an event store of its own to answer before it gives up, saying why. */
+const EVENT_STORE_START_MS = 10_000;
+
 /** Closes the connections last, after everything that uses them has stopped. */
 @Injectable()
 class PostgresConnections implements OnApplicationShutdown {
@@ -35,9 +39,11 @@ class PostgresConnections implements OnApplicationShutdown {
     private readonly pool: Pool,
     private readonly reads: ReadConnections,
     private readonly notifications: PostgresNotifications,
+    private readonly store: EventStore,
   ) {}
 
   async onApplicationShutdown(): Promise<void> {
+    if (this.store instanceof KurrentEventStore) await this.store.close();
     await this.notifications.close();
     await this.reads.close();
     await this.pool.end();
@@ -77,8 +83,14 @@ class PostgresConnections implements OnApplicationShutdown {
     },
     {
       provide: EventStore,
-      useFactory: (pool: Pool, notifications: PostgresNotifications) => new PostgresEventStore(pool, notifications),
-      inject: [Pool, PostgresNotifications],
+      useFactory: async (pool: Pool, notifications: PostgresNotifications, config: AppConfig) => {
+        const { eventStoreUrl } = config.values;
+        if (!eventStoreUrl) return new PostgresEventStore(pool, notifications);
+        const store = KurrentEventStore.connect(eventStoreUrl);
+        await store.reachable(eventStoreUrl, EVENT_STORE_START_MS);
+        return store;
+      },
+      inject: [Pool, PostgresNotifications, AppConfig],
     },
     {
       provide: DocumentStore,
@@ -116,14 +128,21 @@ class PostgresConnections implements OnApplicationShutdown {
     PostgresConnections,
     {
       provide: DatabaseProbe,
-      useFactory: (pool: Pool): DatabaseProbe => ({
+      useFactory: (pool: Pool, store: EventStore): DatabaseProbe => ({
         roundTripMs: async () => {
           const started = Date.now();
           await pool.query('select 1');
           return Date.now() - started;
         },
+        eventStore: () =>
+          store instanceof KurrentEventStore
+            ? store.head().then(
+                () => 'up' as const,
+                () => 'down' as const,
+              )
+            : undefined,
       }),
-      inject: [Pool],
+      inject: [Pool, EventStore],
     },
   ],
   exports: [
