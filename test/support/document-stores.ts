@@ -3,6 +3,10 @@ import { DocumentStore } from '../../src/application/shared/document-store.port'
 import { InMemoryDocumentStore } from '../../src/infrastructure/memory/in-memory-document-store';
 import { createPool } from '../../src/infrastructure/postgres/database';
 import { PostgresDocumentStore } from '../../src/infrastructure/postgres/postgres-document-store';
+import { randomUUID } from 'node:crypto';
+import { MongoClient } from 'mongodb';
+import { MongoDocumentStore } from '../../src/infrastructure/mongodb/mongo-document-store';
+import { OUTSIDE_ENGINES, skipReasonOf } from './outside-engines';
 import { createTestDatabase } from './test-database';
 
 export interface DocumentStoreUnderTest {
@@ -37,8 +41,41 @@ const openInMemoryDocumentStore = async (): Promise<DocumentStoreUnderTest> => {
   return { store, put: async (projection, id, doc) => store.put(projection, id, doc), close: async () => undefined };
 };
 
-/** Every adapter of the DocumentStore port; contract suites run once per entry. */
+const mongodb = OUTSIDE_ENGINES.find((engine) => engine.name === 'mongodb');
+
+/** The MongoDB of `MONGODB_URL`, each test in a database of its own, dropped after it; written as its runner would. */
+const openMongoDocumentStore = async (): Promise<DocumentStoreUnderTest> => {
+  const client = await MongoClient.connect(mongodb?.url as string);
+  const db = client.db(`domain_engine_test_${randomUUID().slice(0, 8)}`);
+  const store = new MongoDocumentStore(client, db);
+  await store.createIndexes();
+  const live = new Set<string>();
+  return {
+    store,
+    put: async (projection, id, doc) => {
+      if (!live.has(projection)) await store.goLive(projection, 1);
+      live.add(projection);
+      await store.apply({
+        projection,
+        generation: 1,
+        upserts: [{ id, doc, last: { transactionId: 0n, position: 0n } }],
+        deletes: [],
+        checkpoint: { transactionId: 0n, position: 0n },
+      });
+    },
+    close: async () => {
+      await db.dropDatabase();
+      await store.close();
+    },
+  };
+};
+
+/** Every adapter of the DocumentStore port that can run here; contract suites run once per entry. */
 export const DOCUMENT_STORE_ADAPTERS: [string, () => Promise<DocumentStoreUnderTest>][] = [
   ['in-memory', openInMemoryDocumentStore],
   ['postgres', openPostgresDocumentStore],
+  ...(mongodb?.url ? [['mongodb', openMongoDocumentStore] as [string, () => Promise<DocumentStoreUnderTest>]] : []),
 ];
+
+/** The adapters that cannot run here, each with why: a suite reports them as skipped. */
+export const SKIPPED_DOCUMENT_STORE_ADAPTERS: string[] = mongodb?.url || !mongodb ? [] : [skipReasonOf(mongodb)];

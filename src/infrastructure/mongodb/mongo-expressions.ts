@@ -1,0 +1,116 @@
+import { Document } from 'mongodb';
+import { DocumentPath, Filter, FindOptions, Sort } from '../../application/shared/document-store.port';
+
+/**
+ * The document store's reads as MongoDB aggregation expressions, with PostgreSQL's meaning (`doc #>> path`): a value
+ * is compared as its text, numbers and booleans included; nothing there, or JSON null, is null. A path's keys may
+ * hold dots (`crypto.ETH.address`), so each key is read with `$getField`, never as a dotted field path; a numeric key
+ * indexes an array. Objects and arrays read as null here (PostgreSQL would compare their JSON text): no read model
+ * filters or sorts on one.
+ */
+
+const keysOf = (path: DocumentPath): readonly string[] => (typeof path === 'string' ? path.split('.') : path);
+
+/** The value at a path of the stored document (`doc`), or missing. */
+export const valueAt = (path: DocumentPath): Document =>
+  keysOf(path).reduce<Document | string>(
+    (input, key) =>
+      /^\d+$/.test(key)
+        ? {
+            $cond: [
+              { $isArray: input },
+              { $arrayElemAt: [input, Number(key)] },
+              { $getField: { field: { $literal: key }, input } },
+            ],
+          }
+        : { $getField: { field: { $literal: key }, input } },
+    '$doc',
+  ) as Document;
+
+/** The text at a path: strings as they are, numbers and booleans as their JSON text, anything else null. */
+export const textAt = (path: DocumentPath): Document => {
+  const value = valueAt(path);
+  return {
+    $switch: {
+      branches: [
+        { case: { $eq: [{ $type: value }, 'string'] }, then: value },
+        { case: { $in: [{ $type: value }, ['int', 'long', 'double', 'decimal', 'bool']] }, then: { $toString: value } },
+      ],
+      default: null,
+    },
+  };
+};
+
+/** A sort key: the text, or the number it spells for a numeric sort (null where it spells none). */
+export const sortValueAt = (sort: Pick<Sort, 'path' | 'numeric'>): Document =>
+  sort.numeric
+    ? { $convert: { input: textAt(sort.path), to: 'double', onError: null, onNull: null } }
+    : textAt(sort.path);
+
+export const filterExpression = (filter: Filter): Document => {
+  const text = textAt(filter.path);
+  switch (filter.op) {
+    case 'eq':
+      return filter.value === null ? { $eq: [text, null] } : { $eq: [text, String(filter.value)] };
+    case 'in':
+      return { $in: [text, filter.values.map(String)] };
+    case 'prefix':
+      return { $and: [{ $ne: [text, null] }, { $eq: [{ $indexOfBytes: [text, filter.value] }, 0] }] };
+  }
+};
+
+/** Row comparison `(keys...) > (cursor...)` as PostgreSQL decides it: a null met before a difference is not true. */
+export const rowAfter = (keys: readonly string[], cursor: readonly unknown[], comparison: '$gt' | '$lt'): Document => {
+  const [key, ...restKeys] = keys;
+  const [value, ...restCursor] = cursor;
+  const decided: Document = { [comparison]: [`$${key}`, { $literal: value }] };
+  const stepped =
+    restKeys.length === 0
+      ? decided
+      : {
+          $or: [
+            decided,
+            { $and: [{ $eq: [`$${key}`, { $literal: value }] }, rowAfter(restKeys, restCursor, comparison)] },
+          ],
+        };
+  return { $and: [{ $ne: [`$${key}`, null] }, stepped] };
+};
+
+/** The aggregation of `find`: the live generation's documents that match, ordered, after the cursor, limited. */
+export const findPipeline = (projection: string, generation: number, options: FindOptions): Document[] => {
+  const sorts = [options.orderBy, ...(options.thenBy ? [options.thenBy] : [])];
+  const keys = sorts.map((_sort, n) => `k${n}`);
+  const direction = options.orderBy.direction === 'asc' ? 1 : -1;
+  const { after } = options;
+  const cursor = after && [
+    ...[after.value, ...(options.thenBy ? [after.then ?? ''] : [])].map((value, n) =>
+      sorts[n].numeric ? Number(value) : String(value),
+    ),
+    after.id,
+  ];
+  return [
+    { $match: { p: projection, g: generation } },
+    ...((options.where ?? []).length > 0
+      ? [{ $match: { $expr: { $and: (options.where ?? []).map(filterExpression) } } }]
+      : []),
+    { $addFields: Object.fromEntries(sorts.map((sort, n) => [keys[n], sortValueAt(sort)])) },
+    // a missing value after every value, in both directions
+    {
+      $addFields: Object.fromEntries(
+        keys.map((key) => [`${key}_missing`, { $cond: [{ $eq: [`$${key}`, null] }, 1, 0] }]),
+      ),
+    },
+    ...(cursor ? [{ $match: { $expr: rowAfter([...keys, 'i'], cursor, direction > 0 ? '$gt' : '$lt') } }] : []),
+    {
+      $sort: Object.fromEntries([
+        ...keys.flatMap((key) => [
+          [`${key}_missing`, 1],
+          [key, direction],
+        ]),
+        ['i', direction],
+      ]),
+    },
+    { $limit: options.limit },
+    { $project: { _id: 0, id: '$i', doc: 1 } },
+  ];
+};
