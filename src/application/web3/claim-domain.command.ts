@@ -41,15 +41,7 @@ export class ClaimWeb3DomainHandler implements ICommandHandler<ClaimWeb3Domain> 
 
   async execute({ accountId, name, records, owner, preview }: ClaimWeb3Domain): Promise<ExistingOperation> {
     const registrationChain = this.settings.registrationChainOf(name.name);
-    const located = registrationChain ? await this.locator.locate(name.name) : undefined;
     const account = await loadWeb3Account(this.store, accountId);
-    const facts = {
-      registrationChain,
-      located,
-      comingSoonTlds: this.settings.comingSoonTlds,
-      serviceAddress: this.chain.serviceAddress(),
-      creditLimitCents: this.settings.creditLimitCents,
-    };
     const request = {
       accountId,
       name,
@@ -64,6 +56,15 @@ export class ClaimWeb3DomainHandler implements ICommandHandler<ClaimWeb3Domain> 
     const { result } = await transact(this.store, { accountId }, async (streams) => {
       const requested = await loadRequestStreams(streams, request.operationId, name.name);
       const claim = await streams.load(domainClaimStream(name.name), domainClaimDecider);
+      // the chain is read after the name's claim, at each attempt: a claim that finished while this one waited to
+      // try again shows as the name's owner, so a retry never claims a name twice
+      const facts = {
+        registrationChain,
+        located: registrationChain ? await this.locator.locate(name.name) : undefined,
+        comingSoonTlds: this.settings.comingSoonTlds,
+        serviceAddress: this.chain.serviceAddress(),
+        creditLimitCents: this.settings.creditLimitCents,
+      };
       const billing = await streams.load(billingStream(accountId), billingDecider);
       const decision = decideClaim(request, facts, {
         account,

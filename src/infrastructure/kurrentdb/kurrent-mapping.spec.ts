@@ -1,12 +1,15 @@
 import {
   ANY,
+  DeadlineExceededError,
   NO_STREAM,
+  NotLeaderError,
   StreamDeletedError,
   StreamTombstonedError,
   UnavailableError,
   WrongExpectedVersionError,
 } from '@kurrent/kurrentdb-client';
 import { StreamWrite, WrongExpectedVersion } from '../../application/shared/event-store.port';
+import { isStoreUnavailable } from '../../application/shared/service-health.port';
 import {
   checkpointOf,
   commandLogStream,
@@ -19,8 +22,16 @@ import {
   versionOf,
 } from './kurrent-mapping';
 
-/** A gRPC failure as the client receives it (status 9, FAILED_PRECONDITION), for the errors it builds from one. */
-const failure = (message: string): never => Object.assign(new Error(message), { code: 9, details: message }) as never;
+/**
+ * A gRPC failure as the client receives it (status 9, FAILED_PRECONDITION), with the leader's address that a
+ * not-leader answer carries, for the errors the client builds from one.
+ */
+const failure = (message: string): never =>
+  Object.assign(new Error(message), {
+    code: 9,
+    details: message,
+    metadata: { 'leader-endpoint-host': 'node-2', 'leader-endpoint-port': '2113' },
+  }) as never;
 
 const writes: StreamWrite[] = [
   { streamId: 'operation-1', expectedVersion: 'no_stream', events: [] },
@@ -138,5 +149,18 @@ describe('KurrentDB events', () => {
       metadata: { commandId: 'c', correlationId: 'r', causationId: 'k', accountId: 'acc-1' },
       recordedAt: created,
     });
+  });
+});
+
+describe('KurrentDB failures as the HTTP surfaces answer them', () => {
+  it('given the client cannot reach the server, when answered, then it is the 503 of a store down, not a 500', () => {
+    expect(isStoreUnavailable(new UnavailableError(failure('connection refused')))).toBe(true);
+    expect(isStoreUnavailable(new DeadlineExceededError(failure('deadline')))).toBe(true);
+    expect(isStoreUnavailable(new NotLeaderError(failure('not leader')))).toBe(true);
+  });
+
+  it('given a refusal of the append itself, when answered, then it is no outage', () => {
+    const conflict = new WrongExpectedVersionError(undefined, { streamName: 's', expected: NO_STREAM, current: 1n });
+    expect(isStoreUnavailable(conflict)).toBe(false);
   });
 });
