@@ -76,24 +76,13 @@ export class RegisterDnsDomainHandler implements ICommandHandler<RegisterDnsDoma
       ...('contactId' in owner ? [owner.contactId] : []),
       ...Object.values(contacts).filter((id): id is string => id !== undefined),
     ]);
-    // the price is decided with the same rules and price list as the availability, read once
-    const [{ availability, offer }] = await this.catalogue.availability([name]);
     const code = asked.authorizationCode;
-    const transfer = code === undefined ? null : await this.transferIn(name, code);
-    const years = asked.years ?? (transfer ? 1 : (availability.period?.min ?? 1));
-    const premiumCents = availability.price?.type === 'PREMIUM' ? availability.price.listPriceCents : null;
-    const price = transfer
-      ? transfer.price
-      : offer?.prices
-        ? dnsPriceOf('REGISTRATION', offer.prices, { years, premiumCents })
-        : FREE;
-    const request = {
+    const base = {
       accountId,
       operationId: keyedRequests.newOperationId(),
       at: this.clock.now(),
       preview,
       name,
-      years,
       owner:
         'contactId' in owner ? { new: false as const, ...owner } : { new: true as const, contactId: newId('contact') },
       contacts,
@@ -106,6 +95,21 @@ export class RegisterDnsDomainHandler implements ICommandHandler<RegisterDnsDoma
       ...(asked.paidBy ? { paidBy: asked.paidBy } : {}),
     };
     const { result } = await transact(this.store, { accountId }, async (streams) => {
+      const requested = await loadRequestStreams(streams, base.operationId, name.name);
+      const domain = await streams.load(dnsDomainStream(name.name), dnsDomainDecider);
+      // the registry's word is read after the name's activity and domain, at each attempt: a registration that
+      // finished while this one waited to try again shows there, so a retry never takes the name a second time. The
+      // price is decided with the same rules and price list as the availability
+      const [{ availability, offer }] = await this.catalogue.availability([name]);
+      const transfer = code === undefined ? null : await this.transferIn(name, code);
+      const years = asked.years ?? (transfer ? 1 : (availability.period?.min ?? 1));
+      const premiumCents = availability.price?.type === 'PREMIUM' ? availability.price.listPriceCents : null;
+      const price = transfer
+        ? transfer.price
+        : offer?.prices
+          ? dnsPriceOf('REGISTRATION', offer.prices, { years, premiumCents })
+          : FREE;
+      const request = { ...base, years };
       const terms = { accountId, type: 'DOMAIN_ADMIN_UPDATE', domain: name.name, years };
       const bound = await redeemQuoteIn(
         streams,
@@ -120,8 +124,6 @@ export class RegisterDnsDomainHandler implements ICommandHandler<RegisterDnsDoma
         creditLimitCents: this.settings.creditLimitCents,
         quoteValidityMs: this.settings.quoteValidityMs,
       };
-      const requested = await loadRequestStreams(streams, request.operationId, name.name);
-      const domain = await streams.load(dnsDomainStream(name.name), dnsDomainDecider);
       const billing = await streams.load(billingStream(accountId), billingDecider);
       const decision = decideRegistration(request, facts, {
         ...requestStatesOf(requested),

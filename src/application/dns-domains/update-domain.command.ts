@@ -76,7 +76,8 @@ export class UpdateDnsDomainHandler implements ICommandHandler<UpdateDnsDomain> 
   ) {}
 
   async execute({ accountId, name, type, changes, preview }: UpdateDnsDomain): Promise<ExistingOperation> {
-    const mine = await this.names.get(accountId, name);
+    // refused at once for a name that is not the account's; read again below, after the name's activity
+    await this.names.get(accountId, name);
     const byRole = Object.entries(changes.contacts) as [ContactRole, RegistrantOf][];
     await assertContactsOf(
       this.store,
@@ -108,6 +109,9 @@ export class UpdateDnsDomainHandler implements ICommandHandler<UpdateDnsDomain> 
     };
     const { result } = await transact(this.store, { accountId }, async (streams) => {
       const requested = await loadRequestStreams(streams, request.operationId, name.name);
+      // the name's flags, contacts and DS records are read after its activity, at each attempt: an update that
+      // finished while this one waited to try again shows in them
+      const mine = await this.names.get(accountId, name);
       const { state: zone } = await streams.load(dnsZoneStream(name.name), dnsZoneDecider);
       const facts = {
         flags: flagsOf(mine),

@@ -79,6 +79,9 @@ export class CreateListingsHandler implements ICommandHandler<CreateListings> {
       const data = { name, listingId, sellerAccountId, terms: listingTermsOf(asked, now), at: now };
       const { result } = await transact(this.store, { accountId: sellerAccountId }, async (streams) => {
         const market = await streams.load(marketListingStream(name), marketListingDecider);
+        // asked again after the listing's stream, at each attempt: a sale of the name that settled while this one
+        // waited to try again has handed it to its buyer, and its seller may no longer list it
+        if (!(await this.names.find(sellerAccountId, parsed))) throw new NoLongerYours();
         const number = await streams.load(listingNumberStream(listingId), listingNumberDecider);
         const created = marketListingDecider.decide({ type: 'CreateListing', data }, market.state);
         const taken = listingNumberDecider.decide(
@@ -90,10 +93,15 @@ export class CreateListingsHandler implements ICommandHandler<CreateListings> {
       });
       return { name, listing: result };
     } catch (error) {
+      if (error instanceof NoLongerYours)
+        return { name, listingId: null, problem: `${name} is not one of your domains` };
       return problemOf(name, null, error);
     }
   }
 }
+
+/** The seller's name changed hands while its listing was being made. */
+class NoLongerYours extends Error {}
 
 /** The name a listing number was taken for; NOT_FOUND for a number never taken. */
 const listedNameOf = async (store: EventStore, listingId: number): Promise<string> => {
