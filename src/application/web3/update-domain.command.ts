@@ -34,8 +34,6 @@ export class UpdateWeb3DomainHandler implements ICommandHandler<UpdateWeb3Domain
   ) {}
 
   async execute({ accountId, name, change, custody, preview }: UpdateWeb3Domain): Promise<ExistingOperation> {
-    // the records read are the ones the change names: unchanged values make no transaction
-    const domain = await this.locator.writable(name.name, Object.keys(change.records ?? {}));
     const account = await loadWeb3Account(this.store, accountId);
     const request = {
       accountId,
@@ -47,7 +45,11 @@ export class UpdateWeb3DomainHandler implements ICommandHandler<UpdateWeb3Domain
       dependencyIds: { records: newId('blockchainDependency'), transfer: newId('blockchainDependency') },
     };
     const { result } = await transact(this.store, { accountId }, async (streams) => {
-      const requested = await loadRequestStreams(streams, request.operationId, domain.name);
+      const requested = await loadRequestStreams(streams, request.operationId, name.name);
+      // the chain is read after the name's activity, at each attempt: a transfer that finished while this one waited
+      // to try again shows its new owner. The records read are the ones the change names: unchanged values make no
+      // transaction
+      const domain = await this.locator.writable(name.name, Object.keys(change.records ?? {}));
       const decision = decideUpdate(request, domain, { account, ...requestStatesOf(requested) });
       return { writes: requestWrites(requested, decision), result: decision.state };
     });
