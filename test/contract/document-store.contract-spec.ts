@@ -222,6 +222,9 @@ describe.each(DOCUMENT_STORE_ADAPTERS)('document store contract: %s', (_name, op
   });
 });
 
-describe.each(SKIPPED_DOCUMENT_STORE_ADAPTERS)('document store contract: %s', () => {
-  it.skip('runs every case above against it', () => undefined);
-});
+// a loop, not describe.each: an empty table (every engine set) is an error to Jest
+for (const reason of SKIPPED_DOCUMENT_STORE_ADAPTERS) {
+  describe(`document store contract: ${reason}`, () => {
+    it.skip('runs every case above against it', () => undefined);
+  });
+}

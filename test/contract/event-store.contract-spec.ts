@@ -280,6 +280,9 @@ describe.each(EVENT_STORE_ADAPTERS)('event store contract: %s', (_name, open) =>
   });
 });
 
-describe.each(SKIPPED_EVENT_STORE_ADAPTERS)('event store contract: %s', () => {
-  it.skip('runs every case above against it', () => undefined);
-});
+// a loop, not describe.each: an empty table (every engine set) is an error to Jest
+for (const reason of SKIPPED_EVENT_STORE_ADAPTERS) {
+  describe(`event store contract: ${reason}`, () => {
+    it.skip('runs every case above against it', () => undefined);
+  });
+}

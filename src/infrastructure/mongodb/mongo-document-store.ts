@@ -1,6 +1,8 @@
-import { Collection, Db, MongoClient, MongoServerError } from 'mongodb';
+import { ClientSession, Collection, Db, MongoClient, MongoServerError } from 'mongodb';
 import { DocumentStore, Filter, FindOptions, Found } from '../../application/shared/document-store.port';
-import { Checkpoint } from '../../application/shared/event-store.port';
+import { documentChangesOf, HeldDocument, targetsOf } from '../../application/shared/document-changes';
+import { Checkpoint, StoredEvent } from '../../application/shared/event-store.port';
+import { AnyProjection } from '../../application/shared/projection';
 import { filterExpression, findPipeline } from './mongo-expressions';
 
 /** A projection's document: one per projection, generation and id, with the last event applied to it. */
@@ -128,11 +130,55 @@ export class MongoDocumentStore implements DocumentStore {
     );
   }
 
+  /**
+   * Folds a batch of events into a projection's documents and moves its checkpoint, in one transaction: the documents
+   * are read inside it, so a writer that changed one meanwhile makes the transaction fail and run again
+   * (`documentChangesOf`, as on PostgreSQL).
+   */
+  async applyEvents(
+    projection: AnyProjection,
+    generation: number,
+    events: readonly StoredEvent[],
+    checkpoint: Checkpoint,
+  ): Promise<void> {
+    const ids = [...new Set(targetsOf(projection, events).map((target) => target.id))];
+    await this.inTransaction(async (session) => {
+      const found = await this.documents
+        .find({ _id: { $in: ids.map((id) => documentKey(projection.name, generation, id)) } }, { session })
+        .toArray();
+      const held = new Map<string, HeldDocument>(
+        found.map((stored) => [
+          stored.i,
+          {
+            row: stored.doc,
+            last: { transactionId: BigInt(stored.last.transactionId), position: BigInt(stored.last.position) },
+          },
+        ]),
+      );
+      const changes = documentChangesOf(projection, events, held);
+      await this.write(
+        {
+          projection: projection.name,
+          generation,
+          upserts: changes.flatMap((change) => (change.row === undefined ? [] : [{ ...change, doc: change.row }])),
+          deletes: changes.flatMap((change) => (change.row === undefined ? [change.id] : [])),
+          checkpoint,
+        },
+        session,
+      );
+    });
+  }
+
   /** Writes a batch's documents and its checkpoint together: both land, or neither does. */
   async apply(batch: DocumentBatch): Promise<void> {
+    await this.inTransaction((session) => this.write(batch, session));
+  }
+
+  /** Runs `work` in a transaction, again when refused for a conflict (the driver retries transient errors too). */
+  private async inTransaction(work: (session: ClientSession) => Promise<void>): Promise<void> {
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.applyOnce(batch);
+        return await this.client.withSession((session) => session.withTransaction(() => work(session)));
       } catch (error) {
         // another writer created one of the documents first, or a conflict outlasted the driver's own retries
         if (mongoRefusalOf(error) === 'other' || attempt >= APPLY_ATTEMPTS) throw error;
@@ -140,40 +186,35 @@ export class MongoDocumentStore implements DocumentStore {
     }
   }
 
-  private async applyOnce(batch: DocumentBatch): Promise<void> {
+  private async write(batch: DocumentBatch, session: ClientSession): Promise<void> {
     const { projection, generation } = batch;
-    await this.client.withSession((session) =>
-      // withTransaction tries the whole transaction again on a transient error (a write conflict)
-      session.withTransaction(async () => {
-        for (const { id, doc, last } of batch.upserts) {
-          await this.documents.replaceOne(
-            { _id: documentKey(projection, generation, id) },
-            {
-              p: projection,
-              g: generation,
-              i: id,
-              doc,
-              last: { transactionId: last.transactionId.toString(), position: last.position.toString() },
-            },
-            { upsert: true, session },
-          );
-        }
-        if (batch.deletes.length > 0)
-          await this.documents.deleteMany(
-            { _id: { $in: batch.deletes.map((id) => documentKey(projection, generation, id)) } },
-            { session },
-          );
-        await this.checkpoints.updateOne(
-          { _id: `${projection}/${generation}` },
-          {
-            $set: {
-              transactionId: batch.checkpoint.transactionId.toString(),
-              position: batch.checkpoint.position.toString(),
-            },
-          },
-          { upsert: true, session },
-        );
-      }),
+    for (const { id, doc, last } of batch.upserts) {
+      await this.documents.replaceOne(
+        { _id: documentKey(projection, generation, id) },
+        {
+          p: projection,
+          g: generation,
+          i: id,
+          doc,
+          last: { transactionId: last.transactionId.toString(), position: last.position.toString() },
+        },
+        { upsert: true, session },
+      );
+    }
+    if (batch.deletes.length > 0)
+      await this.documents.deleteMany(
+        { _id: { $in: batch.deletes.map((id) => documentKey(projection, generation, id)) } },
+        { session },
+      );
+    await this.checkpoints.updateOne(
+      { _id: `${projection}/${generation}` },
+      {
+        $set: {
+          transactionId: batch.checkpoint.transactionId.toString(),
+          position: batch.checkpoint.position.toString(),
+        },
+      },
+      { upsert: true, session },
     );
   }
 

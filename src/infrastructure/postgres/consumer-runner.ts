@@ -19,7 +19,8 @@ import {
   readCheckpoint,
   saveCheckpoint,
 } from './consumer-checkpoints';
-import { applyToDocuments, targetsOf } from './projection-writer';
+import { applyToDocuments } from './projection-writer';
+import { targetsOf } from '../../application/shared/document-changes';
 import { PostgresNotifications } from './postgres-notifications';
 import { Log } from '../logging/log';
 
