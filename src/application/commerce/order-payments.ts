@@ -3,6 +3,7 @@ import { accountFundsDecider, accountFundsStream } from '../../domain/commerce/a
 import { cartDecider, cartStream } from '../../domain/commerce/cart';
 import { decidePayment } from '../../domain/commerce/checkout-decision';
 import { Order, orderDecider, orderStream, placedOf } from '../../domain/commerce/order';
+import { IllegalTransition } from '../../domain/shared/errors';
 import { promoCodeDecider, promoCodeStream } from '../../domain/commerce/promo-code';
 import { Clock } from '../shared/clock';
 import { EventStore } from '../shared/event-store.port';
@@ -60,13 +61,18 @@ export class OrderPayments {
    */
   async processorEvent(event: ProcessorEvent): Promise<void> {
     if (event.kind === 'OTHER' || event.orderId === null) return;
-    const { state } = await loadStream(this.store, orderStream(event.orderId), orderDecider);
+    let { state } = await loadStream(this.store, orderStream(event.orderId), orderDecider);
     if (state.status === 'AWAITING_PAYMENT') {
-      await this.record(
-        event.orderId,
-        event.kind === 'PAYMENT_SUCCEEDED' ? { paymentId: event.paymentId } : { failure: event.reason },
-      );
-      return;
+      try {
+        state = await this.record(
+          event.orderId,
+          event.kind === 'PAYMENT_SUCCEEDED' ? { paymentId: event.paymentId } : { failure: event.reason },
+        );
+      } catch (error) {
+        if (!(error instanceof IllegalTransition)) throw error;
+        // the checkout's own answer was recorded meanwhile: the order as it is now says whether this payment is late
+        ({ state } = await loadStream(this.store, orderStream(event.orderId), orderDecider));
+      }
     }
     if (event.kind === 'PAYMENT_SUCCEEDED' && state.status === 'PAYMENT_FAILED')
       await this.processor.refund({
