@@ -209,6 +209,9 @@ describe.each(EVENT_STORE_ADAPTERS)('event store contract: %s', (_name, open) =>
     const rest = await subject.store.readAll(all[1].checkpoint, 2);
     expect(rest.map((e) => (e.data as { n: number }).n)).toEqual([3, 4]);
     expect(await subject.store.head()).toEqual(all[4].checkpoint);
+    expect(await subject.store.countBetween(START, all[4].checkpoint)).toBe(5);
+    expect(await subject.store.countBetween(all[1].checkpoint, all[3].checkpoint)).toBe(2);
+    expect(await subject.store.countBetween(all[4].checkpoint, all[4].checkpoint)).toBe(0);
   });
 
   it('delivers live appends to a subscription, from its checkpoint on', async () => {

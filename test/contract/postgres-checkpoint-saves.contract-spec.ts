@@ -1,4 +1,5 @@
-import { CheckpointSaves, readCheckpoint } from '../../src/infrastructure/postgres/consumer-checkpoints';
+import { CheckpointSaves } from '../../src/application/shared/checkpoint-saves';
+import { readCheckpoint, saveCheckpoints } from '../../src/infrastructure/postgres/consumer-checkpoints';
 import { openPostgresEventStore } from '../support/event-stores';
 
 const at = (position: number) => ({ transactionId: BigInt(1000 + position), position: BigInt(position) });
@@ -10,7 +11,7 @@ describe('postgres checkpoint saves', () => {
   afterEach(() => subject.close());
 
   it('stores the checkpoints asked in one turn with one statement, each as asked, and answers each caller', async () => {
-    const saves = new CheckpointSaves(subject.pool);
+    const saves = new CheckpointSaves((rows) => saveCheckpoints(subject.pool, rows));
     const query = jest.spyOn(subject.pool, 'query');
     await Promise.all([saves.save('a', 0, at(5)), saves.save('b', 0, at(7)), saves.save('c', 2, at(9))]);
     expect(query).toHaveBeenCalledTimes(1);
@@ -24,7 +25,7 @@ describe('postgres checkpoint saves', () => {
   });
 
   it('fails every save of the statement when it fails, and the next turn tries again', async () => {
-    const saves = new CheckpointSaves(subject.pool);
+    const saves = new CheckpointSaves((rows) => saveCheckpoints(subject.pool, rows));
     const query = jest.spyOn(subject.pool, 'query').mockRejectedValueOnce(new Error('database away') as never);
     const outcomes = await Promise.allSettled([saves.save('a', 0, at(1)), saves.save('b', 0, at(2))]);
     expect(outcomes.map((outcome) => outcome.status)).toEqual(['rejected', 'rejected']);

@@ -4,9 +4,8 @@ import * as dnsPacket from 'dns-packet';
 import { promisify } from 'node:util';
 import { randomBytes } from 'node:crypto';
 import { Resolver } from 'node:dns/promises';
-import { Pool } from 'pg';
 import { DnsServer } from '../../src/infrastructure/dns-server/dns-server.service';
-import { readProjectionSnapshot } from '../../src/infrastructure/postgres/projection-snapshot';
+import { ProjectionStore } from '../../src/application/shared/projection-store.port';
 import { DnsZoneRow, dnsZones } from '../../src/projections/dns-zones/dns-zones.projection';
 import { eventually } from '../support/eventually';
 import { createTestApp, TestApp } from '../support/test-app';
@@ -175,7 +174,7 @@ describe('the authoritative DNS server', () => {
 
   it('answers from a server started later, on the read model and the changes after it', async () => {
     await subject.settled(); // the read model holds the zone: the new server starts from it
-    const snapshot = await readProjectionSnapshot<DnsZoneRow>(subject.app.get(Pool), dnsZones.name, dnsZones.version);
+    const snapshot = await subject.app.get(ProjectionStore).snapshot<DnsZoneRow>(dnsZones.name, dnsZones.version);
     expect(snapshot?.rows.map((row) => row.name)).toContain(name);
     const later = await createTestApp({ databaseUrl: subject.databaseUrl, role: 'api' });
     try {

@@ -3,9 +3,9 @@ import { DocumentStore } from '../../src/application/shared/document-store.port'
 import { InMemoryDocumentStore } from '../../src/infrastructure/memory/in-memory-document-store';
 import { createPool } from '../../src/infrastructure/postgres/database';
 import { PostgresDocumentStore } from '../../src/infrastructure/postgres/postgres-document-store';
-import { randomUUID } from 'node:crypto';
-import { MongoClient } from 'mongodb';
 import { MongoDocumentStore } from '../../src/infrastructure/mongodb/mongo-document-store';
+import { documentKey } from '../../src/infrastructure/mongodb/mongo-read-models';
+import { dropMongoReadModels, openMongoReadModels } from './projection-stores';
 import { OUTSIDE_ENGINES, skipReasonOf } from './outside-engines';
 import { createTestDatabase } from './test-database';
 
@@ -45,28 +45,25 @@ const mongodb = OUTSIDE_ENGINES.find((engine) => engine.name === 'mongodb');
 
 /** The MongoDB of `MONGODB_URL`, each test in a database of its own, dropped after it; written as its runner would. */
 const openMongoDocumentStore = async (): Promise<DocumentStoreUnderTest> => {
-  const client = await MongoClient.connect(mongodb?.url as string);
-  const db = client.db(`domain_engine_test_${randomUUID().slice(0, 8)}`);
-  const store = new MongoDocumentStore(client, db);
-  await store.createIndexes();
+  const models = await openMongoReadModels();
   const live = new Set<string>();
   return {
-    store,
+    store: new MongoDocumentStore(models),
     put: async (projection, id, doc) => {
-      if (!live.has(projection)) await store.goLive(projection, 1);
+      if (!live.has(projection))
+        await models.generations.updateOne(
+          { _id: `${projection}/1` },
+          { $set: { name: projection, generation: 1, codeVersion: 1, live: true } },
+          { upsert: true },
+        );
       live.add(projection);
-      await store.apply({
-        projection,
-        generation: 1,
-        upserts: [{ id, doc, last: { transactionId: 0n, position: 0n } }],
-        deletes: [],
-        checkpoint: { transactionId: 0n, position: 0n },
-      });
+      await models.documents.replaceOne(
+        { _id: documentKey(projection, 1, id) },
+        { p: projection, g: 1, i: id, doc, last: { transactionId: '0', position: '0' } },
+        { upsert: true },
+      );
     },
-    close: async () => {
-      await db.dropDatabase();
-      await store.close();
-    },
+    close: () => dropMongoReadModels(models),
   };
 };
 

@@ -76,6 +76,17 @@ export class NamespacedEventStore extends EventStore {
     }
   }
 
+  async countBetween(after: Checkpoint, upTo: Checkpoint): Promise<number> {
+    let count = 0;
+    for (let from = after; ;) {
+      const page = await this.readAll(from, 500);
+      const within = page.filter((event) => compareCheckpoints(event.checkpoint, upTo) <= 0);
+      count += within.length;
+      if (within.length < 500) return count;
+      from = (page.at(-1) as StoredEvent).checkpoint;
+    }
+  }
+
   async readMatching(criteria: EventCriteria, limit: number): Promise<StoredEvent[]> {
     const matched = await this.inner.readMatching(
       { ...criteria, streamIds: criteria.streamIds?.map((streamId) => this.prefix + streamId) },

@@ -107,6 +107,8 @@ export abstract class EventStore {
    * transactions before it have ended; waiting for consumers to reach it waits for everything committed so far.
    */
   abstract head(): Promise<Checkpoint>;
+  /** How many events a consumer at `after` has to handle to reach `upTo` (a rebuild's progress). */
+  abstract countBetween(after: Checkpoint, upTo: Checkpoint): Promise<number>;
   /** The events matching `criteria`, in global order, at most `limit` of them (the earliest). */
   abstract readMatching(criteria: EventCriteria, limit: number): Promise<StoredEvent[]>;
   /** Calls `listener` after appends commit (a hint to read again; it carries no events). Returns an unsubscribe. */

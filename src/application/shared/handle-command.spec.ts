@@ -17,6 +17,7 @@ const processOn = (shared: EventStore) => {
     readLastOfEach: (streamIds) => shared.readLastOfEach(streamIds),
     readAll: (after, limit) => shared.readAll(after, limit),
     head: () => shared.head(),
+    countBetween: (after, upTo) => shared.countBetween(after, upTo),
     readMatching: (criteria, limit) => shared.readMatching(criteria, limit),
     onAppended: (listener) => shared.onAppended(listener),
   };

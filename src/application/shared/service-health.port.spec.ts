@@ -13,6 +13,15 @@ describe('isStoreUnavailable', () => {
     expect(isStoreUnavailable({ type: 'wrong-expected-version' })).toBe(false);
   });
 
+  it('given a MongoDB driver error of servers it cannot reach, when asked, then it is unavailable', () => {
+    const named = (name: string) => Object.assign(new Error('gone'), { name });
+    for (const name of ['MongoNetworkError', 'MongoNetworkTimeoutError', 'MongoServerSelectionError'])
+      expect(isStoreUnavailable(named(name))).toBe(true);
+    for (const name of ['MongoNotConnectedError', 'MongoTopologyClosedError'])
+      expect(isStoreUnavailable(named(name))).toBe(true);
+    expect(isStoreUnavailable(named('MongoServerError'))).toBe(false);
+  });
+
   it('given a refusal of the request itself, when asked, then it is not unavailability', () => {
     expect(isStoreUnavailable({ code: '23505' })).toBe(false);
     expect(isStoreUnavailable(new Error('boom'))).toBe(false);

@@ -6,6 +6,8 @@ export abstract class DatabaseProbe {
    * keeps the events, whose round trip says it already.
    */
   abstract eventStore(): Promise<'up' | 'down'> | undefined;
+  /** Whether the read models' database answers, when it is a server of its own (`MONGODB_URL`); else undefined. */
+  abstract readModels(): Promise<'up' | 'down'> | undefined;
 }
 
 /** The process's metrics in the Prometheus text format, as `/metrics` serves them. */
@@ -21,6 +23,14 @@ const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIME
 const UNAVAILABLE_MESSAGES = /Connection terminated|not queryable|timeout exceeded when trying to connect/i;
 /** The KurrentDB client's errors of a server it cannot reach or that cannot take the call now (their `type`). */
 const UNAVAILABLE_TYPES = new Set(['unavailable', 'deadline-exceeded', 'not-leader', 'timeout']);
+/** The MongoDB driver's errors of servers it cannot reach (their `name`). */
+const UNAVAILABLE_NAMES = new Set([
+  'MongoNetworkError',
+  'MongoNetworkTimeoutError',
+  'MongoServerSelectionError',
+  'MongoNotConnectedError',
+  'MongoTopologyClosedError',
+]);
 
 /**
  * Whether an error says the system of record cannot be reached now (restarting, down, out of connections), which is
@@ -28,8 +38,9 @@ const UNAVAILABLE_TYPES = new Set(['unavailable', 'deadline-exceeded', 'not-lead
  */
 export const isStoreUnavailable = (error: unknown): boolean => {
   if (typeof error !== 'object' || error === null) return false;
-  const { code, message, type } = error as { code?: unknown; message?: unknown; type?: unknown };
+  const { code, message, type, name } = error as { code?: unknown; message?: unknown; type?: unknown; name?: unknown };
   return (
+    (typeof name === 'string' && UNAVAILABLE_NAMES.has(name)) ||
     (typeof code === 'string' && (UNAVAILABLE_STATES.test(code) || UNAVAILABLE_CODES.has(code))) ||
     (typeof type === 'string' && UNAVAILABLE_TYPES.has(type)) ||
     (typeof message === 'string' && UNAVAILABLE_MESSAGES.test(message))

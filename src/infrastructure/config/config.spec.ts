@@ -33,3 +33,36 @@ describe('DATABASE_READ_URLS', () => {
     expect(wrongScheme).not.toContain('secret');
   });
 });
+
+describe('MONGODB_URL', () => {
+  const mongoRefusalOf = (raw: string): string => {
+    try {
+      new AppConfig({ MONGODB_URL: raw });
+      return 'accepted';
+    } catch (error) {
+      return (error as Error).message;
+    }
+  };
+
+  it('keeps the read models in PostgreSQL when unset', () => {
+    expect(new AppConfig({}).values.mongodbUrl).toBeUndefined();
+    expect(new AppConfig({ MONGODB_URL: '' }).values.mongodbUrl).toBeUndefined();
+  });
+
+  it('takes one host, a replica set’s hosts, or an SRV name, with credentials, database and options', () => {
+    for (const url of [
+      'mongodb://localhost:27017',
+      'mongodb://u:p@h1:27017,h2:27017,h3/domain_engine?replicaSet=rs0&authSource=admin',
+      'mongodb+srv://u:p@cluster0.example.net/read_models?retryWrites=true',
+    ])
+      expect(new AppConfig({ MONGODB_URL: url }).values.mongodbUrl).toBe(url);
+  });
+
+  it('refuses anything else by name, never echoing it', () => {
+    for (const raw of ['postgres://u:secret@h/db', 'mongodb://', 'mongodb://u:secret@', 'mongodb://h/ db secret']) {
+      const refusal = mongoRefusalOf(raw);
+      expect(refusal).toContain('MONGODB_URL must be a mongodb:// or mongodb+srv:// connection string');
+      expect(refusal).not.toContain('secret');
+    }
+  });
+});

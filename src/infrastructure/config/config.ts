@@ -53,6 +53,22 @@ const optionalUrl = (name: string, description: string, protocols: string[]): Va
   },
 });
 
+/**
+ * A MongoDB connection string, `mongodb://` (one host, or a replica set's hosts comma-separated) or `mongodb+srv://`:
+ * not a URL to `new URL` when it names several hosts, so checked by its shape.
+ */
+const mongoUrl = (name: string, description: string): Variable<string | undefined> => ({
+  name,
+  description,
+  parse: (raw) => {
+    if (raw === undefined || raw === '') return undefined;
+    // never echoed: it may hold a password
+    if (!/^mongodb(\+srv)?:\/\/([^@/?#\s]*@)?[^@/?#\s]+(\/[^?#\s]*)?(\?\S*)?$/.test(raw))
+      throw new ConfigError(`${name} must be a mongodb:// or mongodb+srv:// connection string`);
+    return raw;
+  },
+});
+
 const urlList = (name: string, description: string, protocols: string[]): Variable<readonly string[]> => ({
   name,
   description,
@@ -143,6 +159,10 @@ export const VARIABLES = {
     'EVENT_STORE_URL',
     'KurrentDB 25.1+ (or EventStoreDB) to keep the events in, as `kurrentdb://` or `esdb://`; unset: PostgreSQL keeps them (docs/scale-out.md)',
     ['kurrentdb:', 'esdb:', 'kurrentdb+discover:', 'esdb+discover:'],
+  ),
+  mongodbUrl: mongoUrl(
+    'MONGODB_URL',
+    'MongoDB 4.2+ (a replica set) to keep the read models in, its database named in the path (default `domain_engine`); unset: PostgreSQL keeps them (docs/scale-out.md)',
   ),
   databaseReadUrls: urlList(
     'DATABASE_READ_URLS',

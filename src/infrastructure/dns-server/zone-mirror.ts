@@ -1,11 +1,10 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { SecretBox } from '../../application/identity/identity.ports';
 import { EventStore } from '../../application/shared/event-store.port';
-import { Pool } from 'pg';
 import { DnsZoneRow, dnsZones } from '../../projections/dns-zones/dns-zones.projection';
 import { AppConfig } from '../config/config';
 import { publicUrlOf } from '../config/settings.module';
-import { readProjectionSnapshot } from '../postgres/projection-snapshot';
+import { ProjectionStore } from '../../application/shared/projection-store.port';
 import { ServedZones } from './served-zones';
 
 /**
@@ -23,7 +22,7 @@ export class ZoneMirror {
     private readonly config: AppConfig,
     private readonly store: EventStore,
     private readonly box: SecretBox,
-    private readonly pool: Pool,
+    private readonly projections: ProjectionStore,
   ) {}
 
   /** The zones, caught up with the store. */
@@ -49,7 +48,7 @@ export class ZoneMirror {
       (name, error) => this.log.error(`the zone of ${name} cannot be served: ${(error as Error).message}`),
     );
     this.zones = zones;
-    const snapshot = await readProjectionSnapshot<DnsZoneRow>(this.pool, dnsZones.name, dnsZones.version);
+    const snapshot = await this.projections.snapshot<DnsZoneRow>(dnsZones.name, dnsZones.version);
     await zones.follow(this.store, snapshot, values.subscriptionPollMs, (error) =>
       this.log.warn(`the zones could not follow the store: ${(error as Error).message}`),
     );

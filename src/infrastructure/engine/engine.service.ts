@@ -1,13 +1,12 @@
 import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import { Pool } from 'pg';
 import { ConsumerRegistry } from '../../application/shared/consumer-registry';
-import { compareCheckpoints, EventStore } from '../../application/shared/event-store.port';
+import { Checkpoint, compareCheckpoints, EventStore, START } from '../../application/shared/event-store.port';
+import { ProjectionStore } from '../../application/shared/projection-store.port';
 import { LeaseLoops } from '../../application/shared/lease-loops';
 import { LeasedWorkRegistry } from '../../application/shared/leased-work-registry';
 import { AppConfig } from '../config/config';
 import { Metrics } from '../metrics/metrics';
 import { ReadModelProgress } from '../../application/shared/read-your-writes';
-import { projectionsBehindInStore } from '../postgres/consumer-checkpoints';
 import { ConsumerRunner, FOLLOW_POLL_MS } from '../postgres/consumer-runner';
 import { PostgresNotifications } from '../postgres/postgres-notifications';
 import { ownerIsGone } from '../processes';
@@ -28,7 +27,7 @@ export class Engine extends ReadModelProgress implements OnApplicationBootstrap,
   constructor(
     private readonly runtime: Runtime,
     private readonly config: AppConfig,
-    private readonly pool: Pool,
+    private readonly projections: ProjectionStore,
     private readonly notifications: PostgresNotifications,
     private readonly store: EventStore,
     private readonly registry: ConsumerRegistry,
@@ -43,7 +42,7 @@ export class Engine extends ReadModelProgress implements OnApplicationBootstrap,
     if (!this.runtime.runsWorkers) return;
     const values = this.config.values;
     this.runner = new ConsumerRunner(
-      this.pool,
+      this.projections,
       this.store,
       this.notifications,
       this.registry.projections,
@@ -122,7 +121,7 @@ export class Engine extends ReadModelProgress implements OnApplicationBootstrap,
     for (;;) {
       const behind = this.runner
         ? await this.runner.projectionsBehind(head)
-        : await projectionsBehindInStore(this.pool, names, head);
+        : await this.projectionsBehindInStore(names, head);
       if (behind.length === 0) return true;
       const left = deadline - Date.now();
       if (left <= 0) return false;
@@ -130,6 +129,11 @@ export class Engine extends ReadModelProgress implements OnApplicationBootstrap,
         ? this.runner.nextProgress(Math.min(left, FOLLOW_POLL_MS))
         : new Promise((resolve) => setTimeout(resolve, Math.min(left, FOLLOW_POLL_MS))));
     }
+  }
+
+  private async projectionsBehindInStore(names: readonly string[], head: Checkpoint): Promise<string[]> {
+    const stored = await this.projections.newestCheckpoints(names);
+    return names.filter((name) => compareCheckpoints(stored.get(name) ?? START, head) < 0);
   }
 
   /** Where the settlers got to and the marks of the leased work, as one string that changes when any of them moves. */

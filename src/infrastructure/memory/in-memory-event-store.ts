@@ -56,6 +56,12 @@ export class InMemoryEventStore implements EventStore {
     return { versions, duplicate: false };
   }
 
+  async countBetween(after: Checkpoint, upTo: Checkpoint): Promise<number> {
+    return this.all.filter(
+      (event) => compareCheckpoints(event.checkpoint, after) > 0 && compareCheckpoints(event.checkpoint, upTo) <= 0,
+    ).length;
+  }
+
   async readMatching(criteria: EventCriteria, limit: number): Promise<StoredEvent[]> {
     const data = (event: StoredEvent) => event.data as Record<string, unknown>;
     return this.all

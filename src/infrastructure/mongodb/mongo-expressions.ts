@@ -114,3 +114,50 @@ export const findPipeline = (projection: string, generation: number, options: Fi
     { $project: { _id: 0, id: '$i', doc: 1 } },
   ];
 };
+
+/** The value of a field of the stored document, null where it is missing (a missing field compares below null). */
+export const fieldOf = (path: string): Document => ({ $ifNull: [`$doc.${path}`, null] });
+
+/** `field < value` as SQL decides it: a missing or null field is never below anything. */
+export const below = (path: string, value: number): Document => ({
+  $and: [{ $ne: [fieldOf(path), null] }, { $lt: [fieldOf(path), value] }],
+});
+
+/** Whether a text field holds `text` (SQL `strpos(field, text) > 0`). */
+export const holdsText = (path: string, text: string): Document => ({
+  $gte: [{ $indexOfBytes: [{ $ifNull: [`$doc.${path}`, ''] }, text] }, 0],
+});
+
+/**
+ * Orders by a field (`nulls last` in both directions, as SQL is asked to), then by the tie breakers in the same
+ * direction, and pages with a `$facet` that also counts every match.
+ */
+export const orderedPage = (
+  sortPath: string,
+  direction: 'asc' | 'desc',
+  tieBreakers: readonly string[],
+  offset: number,
+  limit: number,
+): Document[] => {
+  const order = direction === 'desc' ? -1 : 1;
+  return [
+    {
+      $addFields: { sortValue: fieldOf(sortPath), sortMissing: { $cond: [{ $eq: [fieldOf(sortPath), null] }, 1, 0] } },
+    },
+    {
+      $sort: Object.fromEntries([['sortMissing', 1], ['sortValue', order], ...tieBreakers.map((key) => [key, order])]),
+    },
+    {
+      $facet: {
+        rows: [{ $skip: offset }, { $limit: limit }, { $project: { _id: 0, doc: 1 } }],
+        total: [{ $count: 'count' }],
+      },
+    },
+  ];
+};
+
+/** What `orderedPage` answers. */
+export interface PageFacet<Row> {
+  readonly rows: readonly { readonly doc: Row }[];
+  readonly total: readonly { readonly count: number }[];
+}

@@ -1,5 +1,6 @@
 import { Pool, PoolClient } from 'pg';
-import { Checkpoint, compareCheckpoints, START } from '../../application/shared/event-store.port';
+import { CheckpointSave } from '../../application/shared/checkpoint-saves';
+import { Checkpoint, START } from '../../application/shared/event-store.port';
 
 type Queryable = Pool | PoolClient;
 
@@ -26,63 +27,22 @@ export const saveCheckpoint = async (
   );
 };
 
-interface WaitingSave {
-  readonly name: string;
-  readonly generation: number;
-  readonly checkpoint: Checkpoint;
-  readonly resolve: () => void;
-  readonly reject: (error: unknown) => void;
-}
-
-/**
- * Checkpoints saved together: every consumer of a process reads each append and, most of the time, finds none of its
- * events in it and only moves its checkpoint. Those saves asked in the same turn of the event loop go as one upsert
- * (thirty statements at each append were most of what the database did for it); each caller is answered when it is
- * stored. A consumer asks again only once its save is answered, so a turn holds one checkpoint per consumer at most.
- */
-export class CheckpointSaves {
-  private waiting: WaitingSave[] = [];
-
-  constructor(private readonly pool: Pool) {}
-
-  save(name: string, generation: number, checkpoint: Checkpoint): Promise<void> {
-    return new Promise((resolve, reject) => {
-      if (this.waiting.length === 0) setImmediate(() => void this.flush());
-      this.waiting.push({ name, generation, checkpoint, resolve, reject });
-    });
-  }
-
-  private async flush(): Promise<void> {
-    const saves = this.waiting;
-    this.waiting = [];
-    // the furthest of each consumer's, should one ever ask twice: an upsert may touch a row once
-    const furthest = new Map<string, WaitingSave>();
-    for (const save of saves) {
-      const key = `${save.generation}:${save.name}`;
-      const known = furthest.get(key);
-      if (!known || compareCheckpoints(save.checkpoint, known.checkpoint) > 0) furthest.set(key, save);
-    }
-    const rows = [...furthest.values()];
-    try {
-      await this.pool.query(
-        `insert into consumer_checkpoints (name, generation, transaction_id, position)
-           select name, generation, transaction_id::xid8, position
-             from unnest($1::text[], $2::integer[], $3::text[], $4::bigint[]) as s(name, generation, transaction_id, position)
-         on conflict (name, generation) do update set transaction_id = excluded.transaction_id,
-           position = excluded.position, updated_at = now()`,
-        [
-          rows.map((row) => row.name),
-          rows.map((row) => row.generation),
-          rows.map((row) => row.checkpoint.transactionId.toString()),
-          rows.map((row) => row.checkpoint.position.toString()),
-        ],
-      );
-      saves.forEach((save) => save.resolve());
-    } catch (error) {
-      saves.forEach((save) => save.reject(error));
-    }
-  }
-}
+/** Stores many consumers' checkpoints with one upsert (`CheckpointSaves` gathers them). */
+export const saveCheckpoints = async (db: Queryable, saves: readonly CheckpointSave[]): Promise<void> => {
+  await db.query(
+    `insert into consumer_checkpoints (name, generation, transaction_id, position)
+       select name, generation, transaction_id::xid8, position
+         from unnest($1::text[], $2::integer[], $3::text[], $4::bigint[]) as s(name, generation, transaction_id, position)
+     on conflict (name, generation) do update set transaction_id = excluded.transaction_id,
+       position = excluded.position, updated_at = now()`,
+    [
+      saves.map((save) => save.name),
+      saves.map((save) => save.generation),
+      saves.map((save) => save.checkpoint.transactionId.toString()),
+      saves.map((save) => save.checkpoint.position.toString()),
+    ],
+  );
+};
 
 /** The checkpoint of each named consumer's newest generation (the one being built or served); absent: never ran. */
 export const newestCheckpoints = async (db: Queryable, names: readonly string[]): Promise<Map<string, Checkpoint>> => {
@@ -93,32 +53,6 @@ export const newestCheckpoints = async (db: Queryable, names: readonly string[])
   return new Map(
     rows.map((row) => [row.name, { transactionId: BigInt(row.transaction_id), position: BigInt(row.position) }]),
   );
-};
-
-/** Which of the named projections have not handled `target` by their stored checkpoints. */
-export const projectionsBehindInStore = async (
-  db: Queryable,
-  names: readonly string[],
-  target: Checkpoint,
-): Promise<string[]> => {
-  const stored = await newestCheckpoints(db, names);
-  return names.filter((name) => compareCheckpoints(stored.get(name) ?? START, target) < 0);
-};
-
-/** How many events a consumer at `after` has to handle to reach `upTo`: one range scan of the global order's index. */
-export const eventsBetween = async (db: Queryable, after: Checkpoint, upTo: Checkpoint): Promise<number> => {
-  const { rows } = await db.query<{ count: string }>(
-    `select count(*) from events
-      where (transaction_id, global_position) > ($1::text::xid8, $2::bigint)
-        and (transaction_id, global_position) <= ($3::text::xid8, $4::bigint)`,
-    [
-      after.transactionId.toString(),
-      after.position.toString(),
-      upTo.transactionId.toString(),
-      upTo.position.toString(),
-    ],
-  );
-  return Number(rows[0].count);
 };
 
 /** The generation this code version of a projection builds into: the newest one for its version, or a new one. */

@@ -6,6 +6,7 @@ import { CONSUMERS_CHANNEL, ConsumerRunner } from './consumer-runner';
 import { startNewGeneration } from './consumer-checkpoints';
 import { PostgresDocumentStore } from './postgres-document-store';
 import { PostgresNotifications } from './postgres-notifications';
+import { PostgresProjectionStore } from './postgres-projection-store';
 import { Signal } from '../../../test/support/signal';
 
 type Tally = { stream: string; count: number; version: number };
@@ -31,14 +32,21 @@ describe('consumer runner (projections and reactors on PostgreSQL)', () => {
   const runners: ConsumerRunner[] = [];
 
   const runner = (projections: Projection<unknown>[], reactors: Reactor[] = []): ConsumerRunner => {
-    const created = new ConsumerRunner(subject.pool, subject.store, notifications, projections, reactors, {
-      connectionString: subject.url,
-      batchSize: 3,
-      pollMs: 50,
-      retryMs: 10,
-      standbyMs: 50,
-      log: quietLog,
-    });
+    const created = new ConsumerRunner(
+      new PostgresProjectionStore(subject.pool, subject.pool),
+      subject.store,
+      notifications,
+      projections,
+      reactors,
+      {
+        connectionString: subject.url,
+        batchSize: 3,
+        pollMs: 50,
+        retryMs: 10,
+        standbyMs: 50,
+        log: quietLog,
+      },
+    );
     runners.push(created);
     return created;
   };

@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import { Client, Pool } from 'pg';
+import { Client } from 'pg';
 import {
   Checkpoint,
   compareCheckpoints,
@@ -10,16 +10,7 @@ import {
 import { AnyProjection, Reactor } from '../../application/shared/projection';
 import { subscribe, Subscription } from '../../application/shared/subscription';
 import { acting } from '../../application/shared/acting';
-import { inTransaction } from './database';
-import {
-  CheckpointSaves,
-  currentGeneration,
-  goLive,
-  newestCheckpoints,
-  readCheckpoint,
-  saveCheckpoint,
-} from './consumer-checkpoints';
-import { applyToDocuments } from './projection-writer';
+import { ProjectionStore } from '../../application/shared/projection-store.port';
 import { targetsOf } from '../../application/shared/document-changes';
 import { PostgresNotifications } from './postgres-notifications';
 import { Log } from '../logging/log';
@@ -68,8 +59,9 @@ export const followedBy = (consumer: Consumer, projections: readonly AnyProjecti
 };
 
 /**
- * Runs the projections and reactors of this process, each from its checkpoint. Any number of processes may run
- * the same consumers: an advisory lock per consumer lets one process run it while the others stand by.
+ * Runs the projections and reactors of this process, each from its checkpoint kept in the projection store (PostgreSQL
+ * or MongoDB). Any number of processes may run the same consumers: an advisory lock per consumer, in PostgreSQL,
+ * lets one process run it while the others stand by.
  */
 export class ConsumerRunner {
   private readonly consumers: Consumer[];
@@ -78,7 +70,6 @@ export class ConsumerRunner {
   private readonly followed = new Map<string, readonly string[]>();
   private readonly running = new Map<string, Running>();
   private readonly progress = new EventEmitter();
-  private readonly checkpoints: CheckpointSaves;
   private lockClient: Client | undefined;
   private standbyTimer: NodeJS.Timeout | undefined;
   private unlisten: (() => void) | undefined;
@@ -87,7 +78,7 @@ export class ConsumerRunner {
   private following: Promise<void> | undefined;
 
   constructor(
-    private readonly pool: Pool,
+    private readonly projectionStore: ProjectionStore,
     private readonly store: EventStore,
     private readonly notifications: PostgresNotifications,
     projections: readonly AnyProjection[],
@@ -102,7 +93,6 @@ export class ConsumerRunner {
     for (const consumer of this.consumers)
       this.followed.set(consumer.definition.name, followedBy(consumer, projections));
     this.progress.setMaxListeners(0);
-    this.checkpoints = new CheckpointSaves(pool);
   }
 
   async start(): Promise<void> {
@@ -238,9 +228,9 @@ export class ConsumerRunner {
     const { name } = consumer.definition;
     const { generation, live } =
       consumer.kind === 'projection'
-        ? await currentGeneration(this.pool, name, consumer.definition.version)
+        ? await this.projectionStore.currentGeneration(name, consumer.definition.version)
         : { generation: REACTOR_GENERATION, live: true };
-    const from = await readCheckpoint(this.pool, name, generation);
+    const from = await this.projectionStore.checkpointOf(name, generation);
     const entry: Partial<Running> & { live: boolean } = { consumer, generation, live };
     entry.subscription = subscribe(this.store, from, (events) => this.handle(entry as Running, events), {
       batchSize: this.options.batchSize,
@@ -261,16 +251,13 @@ export class ConsumerRunner {
     const handled = new Set<string>(consumer.definition.handles);
     const mine = events.filter((event) => handled.has(event.type));
     if (consumer.kind === 'projection' && targetsOf(consumer.definition, mine).length > 0) {
-      await inTransaction(this.pool, async (client) => {
-        await applyToDocuments(client, consumer.definition, generation, events);
-        await saveCheckpoint(client, consumer.definition.name, generation, last);
-      });
+      await this.projectionStore.applyEvents(consumer.definition, generation, events, last);
     } else {
       // a batch that changes none of its documents moves only the checkpoint: one statement, not a transaction (most
       // batches are none of most consumers', and every consumer reads every append)
       if (consumer.kind === 'reactor' && mine.length > 0)
         await acting.as(`reactor:${consumer.definition.name}`, () => consumer.definition.react(mine));
-      await this.checkpoints.save(consumer.definition.name, generation, last);
+      await this.projectionStore.saveCheckpoint(consumer.definition.name, generation, last);
     }
     this.options.onHandled?.(consumer.definition.name, events.length, last);
     // the subscription moves its position after this resolves: tell waiters on the next turn
@@ -306,7 +293,8 @@ export class ConsumerRunner {
    */
   private async behind(names: readonly string[], target: Checkpoint): Promise<string[]> {
     const remote = names.filter((name) => !this.running.has(name));
-    const stored = remote.length > 0 ? await newestCheckpoints(this.pool, remote) : new Map<string, Checkpoint>();
+    const stored =
+      remote.length > 0 ? await this.projectionStore.newestCheckpoints(remote) : new Map<string, Checkpoint>();
     return names.filter((name) => {
       const position = this.running.get(name)?.subscription.position ?? stored.get(name) ?? START;
       return compareCheckpoints(position, target) < 0;
@@ -316,7 +304,7 @@ export class ConsumerRunner {
   private async caughtUp(running: Running): Promise<void> {
     this.progress.emit('progress');
     if (running.live || running.consumer.kind !== 'projection') return;
-    await inTransaction(this.pool, (client) => goLive(client, running.consumer.definition.name, running.generation));
+    await this.projectionStore.goLive(running.consumer.definition.name, running.generation);
     running.live = true;
     this.progress.emit('progress');
     this.options.log.info(`projection ${running.consumer.definition.name} generation ${running.generation} is live`);
@@ -334,7 +322,7 @@ export class ConsumerRunner {
     for (const [name, running] of this.running) {
       if (this.stopped) return;
       if (running.consumer.kind !== 'projection') continue;
-      const { generation } = await currentGeneration(this.pool, name, running.consumer.definition.version);
+      const { generation } = await this.projectionStore.currentGeneration(name, running.consumer.definition.version);
       if (generation === running.generation) continue;
       // the entry stays (not live) until run() replaces it: a standby pass in between must not see the consumer
       // missing and start a second subscription of it, and settled() must wait for the new generation

@@ -212,6 +212,22 @@ export class PostgresEventStore implements EventStore {
     return rows.map(toStored);
   }
 
+  /** One range scan of the global order's index. */
+  async countBetween(after: Checkpoint, upTo: Checkpoint): Promise<number> {
+    const { rows } = await this.pool.query<{ count: string }>(
+      `select count(*) from events
+        where (transaction_id, global_position) > ($1::text::xid8, $2::bigint)
+          and (transaction_id, global_position) <= ($3::text::xid8, $4::bigint)`,
+      [
+        after.transactionId.toString(),
+        after.position.toString(),
+        upTo.transactionId.toString(),
+        upTo.position.toString(),
+      ],
+    );
+    return Number(rows[0].count);
+  }
+
   /** Shared by the callers that ask in the same turn of the event loop, as `readAll` is. */
   head(): Promise<Checkpoint> {
     if (!this.heading) {

@@ -28,6 +28,15 @@ import { PortfolioIndex } from '../../projections/portfolio/portfolio-index.port
 import { PostgresEventStore } from './postgres-event-store';
 import { PostgresNotifications } from './postgres-notifications';
 import { PostgresWorkQueue } from './postgres-work-queue';
+import { PostgresProjectionStore } from './postgres-projection-store';
+import { ReadModelPlace } from '../read-model-place';
+import { MongoDocumentStore } from '../mongodb/mongo-document-store';
+import { MongoProjectionStore } from '../mongodb/mongo-projection-store';
+import { MongoPortfolioIndex } from '../mongodb/mongo-portfolio-index';
+import { MongoMarketListingIndex } from '../mongodb/mongo-market-listing-index';
+import { MongoMarketOfferIndex } from '../mongodb/mongo-market-offer-index';
+import { MongoAnalyticsSeries } from '../mongodb/mongo-analytics-series';
+import { ProjectionStore } from '../../application/shared/projection-store.port';
 
 /** How long a starting process waits for an event store of its own to answer before it gives up, saying why. */
 const EVENT_STORE_START_MS = 10_000;
@@ -40,10 +49,12 @@ class PostgresConnections implements OnApplicationShutdown {
     private readonly reads: ReadConnections,
     private readonly notifications: PostgresNotifications,
     private readonly store: EventStore,
+    private readonly place: ReadModelPlace,
   ) {}
 
   async onApplicationShutdown(): Promise<void> {
     if (this.store instanceof KurrentEventStore) await this.store.close();
+    await this.place.mongo?.close();
     await this.notifications.close();
     await this.reads.close();
     await this.pool.end();
@@ -93,31 +104,47 @@ class PostgresConnections implements OnApplicationShutdown {
       inject: [Pool, PostgresNotifications, AppConfig],
     },
     {
+      provide: ReadModelPlace,
+      useFactory: (config: AppConfig) => ReadModelPlace.open(config.values.mongodbUrl),
+      inject: [AppConfig],
+    },
+    {
       provide: DocumentStore,
-      useFactory: (reads: ReadConnections) => new PostgresDocumentStore(reads),
-      inject: [ReadConnections],
+      useFactory: ({ mongo }: ReadModelPlace, reads: ReadConnections) =>
+        mongo ? new MongoDocumentStore(mongo) : new PostgresDocumentStore(reads),
+      inject: [ReadModelPlace, ReadConnections],
+    },
+    {
+      provide: ProjectionStore,
+      useFactory: ({ mongo }: ReadModelPlace, pool: Pool, reads: ReadConnections) =>
+        mongo ? new MongoProjectionStore(mongo) : new PostgresProjectionStore(pool, reads),
+      inject: [ReadModelPlace, Pool, ReadConnections],
     },
     { provide: IdempotencyKeys, useFactory: (pool: Pool) => new PostgresIdempotencyKeys(pool), inject: [Pool] },
     {
       provide: PortfolioIndex,
-      useFactory: (reads: ReadConnections) => new PostgresPortfolioIndex(reads),
-      inject: [ReadConnections],
+      useFactory: ({ mongo }: ReadModelPlace, reads: ReadConnections) =>
+        mongo ? new MongoPortfolioIndex(mongo) : new PostgresPortfolioIndex(reads),
+      inject: [ReadModelPlace, ReadConnections],
     },
     {
       provide: MarketListingIndex,
-      useFactory: (reads: ReadConnections) => new PostgresMarketListingIndex(reads),
-      inject: [ReadConnections],
+      useFactory: ({ mongo }: ReadModelPlace, reads: ReadConnections) =>
+        mongo ? new MongoMarketListingIndex(mongo) : new PostgresMarketListingIndex(reads),
+      inject: [ReadModelPlace, ReadConnections],
     },
     {
       provide: MarketOfferIndex,
-      useFactory: (reads: ReadConnections) => new PostgresMarketOfferIndex(reads),
-      inject: [ReadConnections],
+      useFactory: ({ mongo }: ReadModelPlace, reads: ReadConnections) =>
+        mongo ? new MongoMarketOfferIndex(mongo) : new PostgresMarketOfferIndex(reads),
+      inject: [ReadModelPlace, ReadConnections],
     },
     { provide: ResolutionReads, useClass: ResolutionMirror },
     {
       provide: AnalyticsSeries,
-      useFactory: (reads: ReadConnections) => new PostgresAnalyticsSeries(reads),
-      inject: [ReadConnections],
+      useFactory: ({ mongo }: ReadModelPlace, reads: ReadConnections) =>
+        mongo ? new MongoAnalyticsSeries(mongo) : new PostgresAnalyticsSeries(reads),
+      inject: [ReadModelPlace, ReadConnections],
     },
     { provide: OpenOffers, useExisting: MarketOfferIndex },
     {
@@ -128,7 +155,7 @@ class PostgresConnections implements OnApplicationShutdown {
     PostgresConnections,
     {
       provide: DatabaseProbe,
-      useFactory: (pool: Pool, store: EventStore): DatabaseProbe => ({
+      useFactory: (pool: Pool, store: EventStore, { mongo }: ReadModelPlace): DatabaseProbe => ({
         roundTripMs: async () => {
           const started = Date.now();
           await pool.query('select 1');
@@ -141,8 +168,13 @@ class PostgresConnections implements OnApplicationShutdown {
                 () => 'down' as const,
               )
             : undefined,
+        readModels: () =>
+          mongo?.reachable().then(
+            () => 'up' as const,
+            () => 'down' as const,
+          ),
       }),
-      inject: [Pool, EventStore],
+      inject: [Pool, EventStore, ReadModelPlace],
     },
   ],
   exports: [
@@ -151,6 +183,7 @@ class PostgresConnections implements OnApplicationShutdown {
     PostgresNotifications,
     EventStore,
     DocumentStore,
+    ProjectionStore,
     IdempotencyKeys,
     PortfolioIndex,
     MarketListingIndex,

@@ -6,8 +6,7 @@ import { ResolutionReads } from '../../projections/resolution/resolution-reads.p
 import { ResolvedDomain, resolution } from '../../projections/resolution/resolution.projection';
 import { AppConfig } from '../config/config';
 import { Runtime } from '../runtime';
-import { readProjectionSnapshot } from './projection-snapshot';
-import { ReadConnections } from './read-connections';
+import { ProjectionStore } from '../../application/shared/projection-store.port';
 
 /** How long a lookup waits for the memory to follow an append it was told of, before the database answers it. */
 const FOLLOW_WAIT_MS = 250;
@@ -29,7 +28,7 @@ export class ResolutionMirror extends ResolutionReads implements OnApplicationSh
   constructor(
     private readonly config: AppConfig,
     private readonly runtime: Runtime,
-    private readonly pool: ReadConnections,
+    private readonly projections: ProjectionStore,
     private readonly store: EventStore,
   ) {
     super();
@@ -61,14 +60,9 @@ export class ResolutionMirror extends ResolutionReads implements OnApplicationSh
   }
 
   private async load(): Promise<void> {
-    const { rows } = await this.pool.query<{ bytes: string | null }>(
-      `select sum(pg_column_size(doc)) as bytes from projection_documents
-        where projection = $1 and generation = (select generation from projection_generations where name = $1 and live)`,
-      [resolution.name],
-    );
     // stored documents are compressed and compact: in memory they take several times their size
-    if (Number(rows[0]?.bytes ?? 0) * 4 > this.budgetBytes) return this.overBudget();
-    const snapshot = await readProjectionSnapshot<ResolvedDomain>(this.pool, resolution.name, resolution.version);
+    if ((await this.projections.storedBytes(resolution.name)) * 4 > this.budgetBytes) return this.overBudget();
+    const snapshot = await this.projections.snapshot<ResolvedDomain>(resolution.name, resolution.version);
     const memory = new ResolutionMemory();
     memory.load(snapshot?.rows ?? []);
     if (memory.bytes > this.budgetBytes) return this.overBudget();

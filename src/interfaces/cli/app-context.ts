@@ -1,5 +1,4 @@
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { Pool } from 'pg';
 import { ConsumerRegistry } from '../../application/shared/consumer-registry';
 import { AnyProjection } from '../../application/shared/projection';
 import {
@@ -9,7 +8,7 @@ import {
   EventStore,
 } from '../../application/shared/event-store.port';
 import { ConsumerRunner } from '../../infrastructure/postgres/consumer-runner';
-import { currentGeneration, eventsBetween, readCheckpoint } from '../../infrastructure/postgres/consumer-checkpoints';
+import { ProjectionStore } from '../../application/shared/projection-store.port';
 import { PostgresNotifications } from '../../infrastructure/postgres/postgres-notifications';
 import { createPool } from '../../infrastructure/postgres/database';
 import { migrate } from '../../infrastructure/postgres/migrations';
@@ -65,12 +64,12 @@ export const catchUpProjections = async (
 ): Promise<Set<string>> => {
   const url = app.get(Runtime).databaseUrl;
   const store = app.get(EventStore);
-  const pool = app.get(Pool);
   const notifications = new PostgresNotifications(url, { warn: (message) => context.logger.warn(message) });
   const applied = new Map<string, Checkpoint>();
   let done = 0;
   let bar: Progress = NO_PROGRESS;
-  const runner = new ConsumerRunner(pool, store, notifications, projections, [], {
+  const projectionStore = app.get(ProjectionStore);
+  const runner = new ConsumerRunner(projectionStore, store, notifications, projections, [], {
     connectionString: url,
     batchSize: context.config.values.consumerBatchSize,
     pollMs: 100,
@@ -94,7 +93,7 @@ export const catchUpProjections = async (
       // read in one turn: a batch is either in `done` and `applied`, or still ahead of the position it started from
       const from = runner.positions().map(({ name, position }) => applied.get(name) ?? position);
       const before = done;
-      const total = before + (await eventsToGo(pool, from, head));
+      const total = before + (await eventsToGo(store, from, head));
       if (total > 0) bar = progress(total);
       bar.set(done);
     }
@@ -105,8 +104,8 @@ export const catchUpProjections = async (
     const deadline = Date.now() + WAIT_FOR_SERVICE_MS;
     for (const projection of projections.filter((candidate) => waitForService && !mine.has(candidate.name))) {
       for (;;) {
-        const { generation } = await currentGeneration(pool, projection.name, projection.version);
-        if (compareCheckpoints(await readCheckpoint(pool, projection.name, generation), head) >= 0) break;
+        const { generation } = await projectionStore.currentGeneration(projection.name, projection.version);
+        if (compareCheckpoints(await projectionStore.checkpointOf(projection.name, generation), head) >= 0) break;
         if (Date.now() > deadline)
           throw new Error(`projection ${projection.name} is behind and the service running it did not catch up`);
         await new Promise((resolve) => setTimeout(resolve, 100));
@@ -121,14 +120,14 @@ export const catchUpProjections = async (
 };
 
 /** The events consumers at `from` have to handle to reach `head`, counted once per distinct checkpoint. */
-const eventsToGo = async (pool: Pool, from: readonly Checkpoint[], head: Checkpoint): Promise<number> => {
+const eventsToGo = async (store: EventStore, from: readonly Checkpoint[], head: Checkpoint): Promise<number> => {
   const consumers = new Map<string, { checkpoint: Checkpoint; count: number }>();
   for (const checkpoint of from) {
     const key = checkpointToString(checkpoint);
     consumers.set(key, { checkpoint, count: (consumers.get(key)?.count ?? 0) + 1 });
   }
   const counts = await Promise.all(
-    [...consumers.values()].map(async ({ checkpoint, count }) => count * (await eventsBetween(pool, checkpoint, head))),
+    [...consumers.values()].map(async ({ checkpoint, count }) => count * (await store.countBetween(checkpoint, head))),
   );
   return counts.reduce((sum, count) => sum + count, 0);
 };

@@ -1,7 +1,7 @@
 import { Pool } from 'pg';
 import { ConsumerRegistry } from '../../application/shared/consumer-registry';
 import { CONSUMERS_CHANNEL } from '../../infrastructure/postgres/consumer-runner';
-import { startNewGeneration } from '../../infrastructure/postgres/consumer-checkpoints';
+import { ProjectionStore } from '../../application/shared/projection-store.port';
 import { catchUpProjections, withApp } from './app-context';
 import { CliContext } from './cli-context';
 import { ProgressStream, startProgress } from './progress';
@@ -25,7 +25,8 @@ export const rebuildProjections = (
     if (chosen.length === 0)
       throw new Error(`no projection named ${name}; known: ${all.map((projection) => projection.name).join(', ')}`);
     const pool = app.get(Pool);
-    for (const projection of chosen) await startNewGeneration(pool, projection.name, projection.version);
+    const projectionStore = app.get(ProjectionStore);
+    for (const projection of chosen) await projectionStore.startNewGeneration(projection.name, projection.version);
     await pool.query(`select pg_notify('${CONSUMERS_CHANNEL}', '')`);
     // a rebuild in a running service may take long: report it instead of waiting for it
     const label = chosen.length === 1 ? `rebuilding ${chosen[0].name}` : `rebuilding ${chosen.length} projections`;

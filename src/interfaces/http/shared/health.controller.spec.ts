@@ -5,11 +5,17 @@ import { Readiness } from '../../../application/shared/readiness';
 import { DatabaseProbe, MetricsExposition } from '../../../application/shared/service-health.port';
 import { HealthController } from './health.controller';
 
-/** The controller with a database that answers and an event store in the state given (undefined: none of its own). */
-const healthWith = async (eventStore: 'up' | 'down' | undefined) => {
+type Own = 'up' | 'down' | undefined;
+
+/**
+ * The controller with a database that answers, and an event store and read models' database in the states given
+ * (undefined: none of its own).
+ */
+const healthWith = async (eventStore: Own, readModels: Own = undefined) => {
   const probe: DatabaseProbe = {
     roundTripMs: async () => 2,
     eventStore: () => eventStore && Promise.resolve(eventStore),
+    readModels: () => readModels && Promise.resolve(readModels),
   };
   const controller = new HealthController(
     probe,
@@ -47,6 +53,23 @@ describe('GET /health', () => {
         unavailable: ['event store'],
         database: { status: 'up', latencyMs: 2 },
         eventStore: { status: 'down' },
+      },
+    });
+  });
+
+  it('given read models on a server of their own, when it answers or not, then it is reported, and 503 names it', async () => {
+    expect(await healthWith(undefined, 'up')).toEqual({
+      status: 200,
+      body: { status: 'ok', database: { status: 'up', latencyMs: 2 }, readModels: { status: 'up' } },
+    });
+    expect(await healthWith('up', 'down')).toEqual({
+      status: 503,
+      body: {
+        status: 'unavailable',
+        unavailable: ['read models'],
+        database: { status: 'up', latencyMs: 2 },
+        eventStore: { status: 'up' },
+        readModels: { status: 'down' },
       },
     });
   });

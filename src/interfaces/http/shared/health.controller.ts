@@ -8,8 +8,8 @@ import { DatabaseProbe, MetricsExposition } from '../../../application/shared/se
 /**
  * Readiness: 200 once the process has finished starting (`Readiness`: migrations, chains, workers, demo accounts)
  * and while PostgreSQL and every chain's node answer; 503 before, naming the steps still pending, and while the
- * database, the event store of its own (`EVENT_STORE_URL`) or a chain cannot be reached, naming them (`unavailable`:
- * `database`, `event store`, `chain MATIC`...).
+ * database, the event store or read models' database of its own (`EVENT_STORE_URL`, `MONGODB_URL`) or a chain cannot
+ * be reached, naming them (`unavailable`: `database`, `event store`, `read models`, `chain MATIC`...).
  */
 @Controller()
 export class HealthController {
@@ -24,13 +24,14 @@ export class HealthController {
   @Get('health')
   @HttpCode(200)
   async health(@Res({ passthrough: true }) reply: FastifyReply): Promise<unknown> {
-    const [database, eventStore, chains] = await Promise.all([
+    const [database, eventStore, readModels, chains] = await Promise.all([
       this.database.roundTripMs().then(
         (latencyMs) => ({ status: 'up', latencyMs }),
         () => ({ status: 'down' }),
       ),
       // an event store of its own (EVENT_STORE_URL) is reached apart from PostgreSQL, and can be down alone
       this.database.eventStore(),
+      this.database.readModels(),
       Promise.all(
         this.resolution.blockchains.map(async (blockchain) => {
           const head = await this.heads.headOf(blockchain);
@@ -41,11 +42,13 @@ export class HealthController {
     const unavailable = [
       ...(database.status === 'down' ? ['database'] : []),
       ...(eventStore === 'down' ? ['event store'] : []),
+      ...(readModels === 'down' ? ['read models'] : []),
       ...chains.filter(([, chain]) => chain.status === 'down').map(([blockchain]) => `chain ${blockchain}`),
     ];
     const parts = {
       database,
       ...(eventStore ? { eventStore: { status: eventStore } } : {}),
+      ...(readModels ? { readModels: { status: readModels } } : {}),
       ...(chains.length > 0 ? { chains: Object.fromEntries(chains) } : {}),
     };
     if (unavailable.length > 0) {

@@ -1,0 +1,54 @@
+import { Checkpoint, StoredEvent } from './event-store.port';
+import { AnyProjection } from './projection';
+
+/** Every document of a projection's live generation, and the checkpoint they stand at. */
+export interface ProjectionSnapshot<Row> {
+  readonly checkpoint: Checkpoint;
+  readonly rows: readonly Row[];
+}
+
+/** A generation of a projection: the one its code version builds into, and whether queries read it. */
+export interface ProjectionGeneration {
+  readonly generation: number;
+  readonly live: boolean;
+}
+
+/**
+ * Where the consumer runner keeps what it writes: each projection's generations and documents, and every consumer's
+ * checkpoint (reactors' too). A projection's documents and its checkpoint move together, in one transaction of the
+ * store, so the documents always stand exactly at their checkpoint. PostgreSQL keeps them by default, MongoDB with
+ * `MONGODB_URL` (docs/scale-out.md).
+ */
+export abstract class ProjectionStore {
+  /** The generation this code version builds into: the newest one for its version, or a new one (live if none is). */
+  abstract currentGeneration(name: string, codeVersion: number): Promise<ProjectionGeneration>;
+
+  /** Starts a new generation, to be rebuilt from the first event while queries read the live one. */
+  abstract startNewGeneration(name: string, codeVersion: number): Promise<number>;
+
+  /** Where a consumer's generation stands; the start of the store when it never saved one. */
+  abstract checkpointOf(name: string, generation: number): Promise<Checkpoint>;
+
+  /** The checkpoint of each named consumer's newest generation; absent for one that never ran. */
+  abstract newestCheckpoints(names: readonly string[]): Promise<Map<string, Checkpoint>>;
+
+  /** Folds a batch into the projection's documents (`documentChangesOf`) and moves its checkpoint, as one write. */
+  abstract applyEvents(
+    projection: AnyProjection,
+    generation: number,
+    events: readonly StoredEvent[],
+    through: Checkpoint,
+  ): Promise<void>;
+
+  /** Moves a checkpoint alone: a batch that changes none of the consumer's documents. */
+  abstract saveCheckpoint(name: string, generation: number, through: Checkpoint): Promise<void>;
+
+  /** Makes a caught-up generation the one queries read, and drops the others' documents and checkpoints. */
+  abstract goLive(name: string, generation: number): Promise<void>;
+
+  /** The live generation of this code version whole, with its checkpoint; undefined when none is live or saved. */
+  abstract snapshot<Row>(name: string, codeVersion: number): Promise<ProjectionSnapshot<Row> | undefined>;
+
+  /** About how many bytes the live generation's documents take where they are stored. */
+  abstract storedBytes(name: string): Promise<number>;
+}

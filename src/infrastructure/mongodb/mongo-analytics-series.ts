@@ -1,0 +1,88 @@
+import { Document } from 'mongodb';
+import {
+  AnalyticsGrouping,
+  AnalyticsSeries,
+  AnalyticsSeriesRow,
+} from '../../projections/analytics/analytics-series.port';
+import { MongoReadModels } from './mongo-read-models';
+
+const PERCENTILES = { p50: 0.5, p90: 0.9, p99: 0.99 } as const;
+
+/** SQL's `percentile_disc(fraction)`: the first value, in order, whose share of the values reaches the fraction. */
+const percentileOf = (fraction: number): Document => ({
+  $arrayElemAt: [
+    '$values',
+    { $max: [0, { $subtract: [{ $ceil: { $multiply: [fraction, { $size: '$values' }] } }, 1] }] },
+  ],
+});
+
+/**
+ * The aggregation of the analytics' points in `[from, to)`: the live generation's facts that reach into the range
+ * (index `analytics_last`), their points in it, summed by the UTC hour or day they fall in, as PostgreSQL sums them.
+ */
+export const analyticsPipeline = (
+  generation: number,
+  from: number,
+  to: number,
+  grouping: AnalyticsGrouping,
+): Document[] => [
+  { $match: { p: 'analytics', g: generation, 'doc.last': { $gte: from }, 'doc.first': { $lt: to } } },
+  { $unwind: '$doc.points' },
+  { $replaceWith: '$doc.points' },
+  { $match: { t: { $gte: from, $lt: to } } },
+  {
+    $group: {
+      _id: {
+        bucket:
+          grouping === 'total'
+            ? { $literal: from }
+            : // MongoDB truncates dates in UTC unless told a time zone
+              { $toLong: { $dateTrunc: { date: { $toDate: '$t' }, unit: grouping } } },
+        metric: { $ifNull: ['$m', null] },
+        dimension: { $ifNull: ['$d', null] },
+      },
+      count: { $sum: 1 },
+      sum: { $sum: '$v' },
+      values: { $push: '$v' },
+    },
+  },
+  { $set: { values: { $sortArray: { input: '$values', sortBy: 1 } } } },
+  {
+    $project: {
+      _id: 0,
+      bucket: '$_id.bucket',
+      metric: '$_id.metric',
+      dimension: '$_id.dimension',
+      count: 1,
+      sum: 1,
+      ...Object.fromEntries(Object.entries(PERCENTILES).map(([name, fraction]) => [name, percentileOf(fraction)])),
+    },
+  },
+  { $sort: { bucket: 1, metric: 1, dimension: 1 } },
+];
+
+/** The analytics' points summed on MongoDB. */
+export class MongoAnalyticsSeries extends AnalyticsSeries {
+  constructor(private readonly models: MongoReadModels) {
+    super();
+  }
+
+  async rows(from: number, to: number, grouping: AnalyticsGrouping): Promise<readonly AnalyticsSeriesRow[]> {
+    const generation = await this.models.liveGeneration('analytics');
+    if (generation === undefined) return [];
+    const rows = await this.models.documents
+      .aggregate<AnalyticsSeriesRow>(analyticsPipeline(generation, from, to, grouping))
+      .toArray();
+    // MongoDB answers a 64-bit integer where a value passed 2^31: every field is a plain number here
+    return rows.map((row) => ({
+      bucket: Number(row.bucket),
+      metric: row.metric,
+      dimension: row.dimension,
+      count: Number(row.count),
+      sum: Number(row.sum),
+      p50: Number(row.p50),
+      p90: Number(row.p90),
+      p99: Number(row.p99),
+    }));
+  }
+}

@@ -1,0 +1,197 @@
+import { AnyBulkWriteOperation } from 'mongodb';
+import { CheckpointSave, CheckpointSaves } from '../../application/shared/checkpoint-saves';
+import { documentChangesOf, HeldDocument, targetsOf } from '../../application/shared/document-changes';
+import { Checkpoint, START, StoredEvent } from '../../application/shared/event-store.port';
+import { AnyProjection } from '../../application/shared/projection';
+import {
+  ProjectionGeneration,
+  ProjectionSnapshot,
+  ProjectionStore,
+} from '../../application/shared/projection-store.port';
+import {
+  checkpointFrom,
+  documentKey,
+  generationKey,
+  MongoReadModels,
+  mongoRefusalOf,
+  StoredCheckpoint,
+  storedCheckpointValue,
+  StoredDocument,
+} from './mongo-read-models';
+
+/**
+ * The projections' documents, generations and checkpoints on MongoDB (`MONGODB_URL`). A batch's documents and its
+ * checkpoint are written in one transaction, so the documents always stand exactly at their checkpoint, as on
+ * PostgreSQL; a snapshot reads both in one snapshot transaction.
+ */
+export class MongoProjectionStore extends ProjectionStore {
+  private readonly saves: CheckpointSaves;
+
+  constructor(private readonly models: MongoReadModels) {
+    super();
+    this.saves = new CheckpointSaves((saves) => this.writeCheckpoints(saves));
+  }
+
+  async currentGeneration(name: string, codeVersion: number): Promise<ProjectionGeneration> {
+    for (;;) {
+      const newest = await this.models.generations.findOne({ name, codeVersion }, { sort: { generation: -1 } });
+      if (newest) return { generation: newest.generation, live: newest.live };
+      // the first generation of a projection is what queries read until a rebuild replaces it
+      const live = (await this.models.liveGeneration(name)) === undefined;
+      const created = await this.create(name, codeVersion, live);
+      if (created !== undefined) return { generation: created, live };
+    }
+  }
+
+  async startNewGeneration(name: string, codeVersion: number): Promise<number> {
+    for (;;) {
+      const created = await this.create(name, codeVersion, false);
+      if (created !== undefined) return created;
+    }
+  }
+
+  /** The next generation of a projection, or undefined when another process created that number first. */
+  private async create(name: string, codeVersion: number, live: boolean): Promise<number | undefined> {
+    const top = await this.models.generations.findOne({ name }, { sort: { generation: -1 } });
+    const generation = (top?.generation ?? 0) + 1;
+    try {
+      await this.models.generations.insertOne({
+        _id: generationKey(name, generation),
+        name,
+        generation,
+        codeVersion,
+        live,
+      });
+      return generation;
+    } catch (error) {
+      if (mongoRefusalOf(error) === 'duplicate') return undefined;
+      throw error;
+    }
+  }
+
+  async checkpointOf(name: string, generation: number): Promise<Checkpoint> {
+    const found = await this.models.checkpoints.findOne({ _id: generationKey(name, generation) });
+    return found ? checkpointFrom(found) : START;
+  }
+
+  async newestCheckpoints(names: readonly string[]): Promise<Map<string, Checkpoint>> {
+    const newest = await this.models.checkpoints
+      .aggregate<{ _id: string; newest: StoredCheckpoint }>([
+        { $match: { name: { $in: [...names] } } },
+        { $sort: { generation: -1 } },
+        { $group: { _id: '$name', newest: { $first: '$$ROOT' } } },
+      ])
+      .toArray();
+    return new Map(newest.map((found) => [found._id, checkpointFrom(found.newest)]));
+  }
+
+  /**
+   * The documents are read inside the transaction, so a writer that changed one meanwhile makes it fail and run again
+   * (`documentChangesOf`: a batch delivered again changes nothing, a row `evolve` ends is deleted).
+   */
+  async applyEvents(
+    projection: AnyProjection,
+    generation: number,
+    events: readonly StoredEvent[],
+    through: Checkpoint,
+  ): Promise<void> {
+    const ids = [...new Set(targetsOf(projection, events).map((target) => target.id))];
+    await this.models.inTransaction(async (session) => {
+      const found = await this.models.documents
+        .find({ _id: { $in: ids.map((id) => documentKey(projection.name, generation, id)) } }, { session })
+        .toArray();
+      const held = new Map<string, HeldDocument>(
+        found.map((stored) => [stored.i, { row: stored.doc, last: checkpointFrom(stored.last) }]),
+      );
+      const writes: AnyBulkWriteOperation<StoredDocument>[] = documentChangesOf(projection, events, held).map(
+        ({ id, row, last }) => {
+          const _id = documentKey(projection.name, generation, id);
+          if (row === undefined) return { deleteOne: { filter: { _id } } };
+          const replacement = { p: projection.name, g: generation, i: id, doc: row, last: storedCheckpointValue(last) };
+          return { replaceOne: { filter: { _id }, replacement, upsert: true } };
+        },
+      );
+      if (writes.length > 0) await this.models.documents.bulkWrite(writes, { session, ordered: true });
+      await this.models.checkpoints.updateOne(
+        { _id: generationKey(projection.name, generation) },
+        { $set: { name: projection.name, generation, ...storedCheckpointValue(through) } },
+        { upsert: true, session },
+      );
+    });
+  }
+
+  saveCheckpoint(name: string, generation: number, through: Checkpoint): Promise<void> {
+    return this.saves.save(name, generation, through);
+  }
+
+  private async writeCheckpoints(saves: readonly CheckpointSave[]): Promise<void> {
+    await this.models.checkpoints.bulkWrite(
+      saves.map(({ name, generation, checkpoint }) => ({
+        updateOne: {
+          filter: { _id: generationKey(name, generation) },
+          update: { $set: { name, generation, ...storedCheckpointValue(checkpoint) } },
+          upsert: true,
+        },
+      })),
+      { ordered: false },
+    );
+  }
+
+  /**
+   * The switch is one transaction; the older generations' documents are dropped after it, outside it (a generation
+   * no query reads can go at any pace, and a large one would outgrow a transaction's limits).
+   */
+  async goLive(name: string, generation: number): Promise<void> {
+    await this.models.inTransaction(async (session) => {
+      await this.models.generations.updateMany(
+        { name, live: true, generation: { $ne: generation } },
+        { $set: { live: false } },
+        { session },
+      );
+      await this.models.generations.updateOne(
+        { _id: generationKey(name, generation) },
+        { $set: { live: true } },
+        {
+          session,
+        },
+      );
+    });
+    await this.models.documents.deleteMany({ p: name, g: { $lt: generation } });
+    await this.models.checkpoints.deleteMany({ name, generation: { $lt: generation } });
+    await this.models.generations.deleteMany({ name, generation: { $lt: generation } });
+  }
+
+  async snapshot<Row>(name: string, codeVersion: number): Promise<ProjectionSnapshot<Row> | undefined> {
+    return this.models.client.withSession(async (session) => {
+      // one point in time for the generation, its checkpoint and its documents
+      session.startTransaction({ readConcern: { level: 'snapshot' } });
+      try {
+        const live = await this.models.generations.findOne({ name, live: true, codeVersion }, { session });
+        if (!live) return undefined;
+        const checkpoint = await this.models.checkpoints.findOne(
+          { _id: generationKey(name, live.generation) },
+          { session },
+        );
+        if (!checkpoint) return undefined;
+        const documents = await this.models.documents
+          .find({ p: name, g: live.generation }, { session, projection: { doc: 1 } })
+          .toArray();
+        return { checkpoint: checkpointFrom(checkpoint), rows: documents.map((stored) => stored.doc as Row) };
+      } finally {
+        await session.abortTransaction();
+      }
+    });
+  }
+
+  async storedBytes(name: string): Promise<number> {
+    const generation = await this.models.liveGeneration(name);
+    if (generation === undefined) return 0;
+    const [summed] = await this.models.documents
+      .aggregate<{ bytes: number }>([
+        { $match: { p: name, g: generation } },
+        { $group: { _id: null, bytes: { $sum: { $bsonSize: '$doc' } } } },
+      ])
+      .toArray();
+    return summed?.bytes ?? 0;
+  }
+}

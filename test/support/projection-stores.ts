@@ -1,0 +1,61 @@
+import { randomUUID } from 'node:crypto';
+import { MongoClient } from 'mongodb';
+import { DocumentStore } from '../../src/application/shared/document-store.port';
+import { ProjectionStore } from '../../src/application/shared/projection-store.port';
+import { MongoDocumentStore } from '../../src/infrastructure/mongodb/mongo-document-store';
+import { MongoProjectionStore } from '../../src/infrastructure/mongodb/mongo-projection-store';
+import { MongoReadModels } from '../../src/infrastructure/mongodb/mongo-read-models';
+import { createPool } from '../../src/infrastructure/postgres/database';
+import { PostgresDocumentStore } from '../../src/infrastructure/postgres/postgres-document-store';
+import { PostgresProjectionStore } from '../../src/infrastructure/postgres/postgres-projection-store';
+import { OUTSIDE_ENGINES, skipReasonOf } from './outside-engines';
+import { createTestDatabase } from './test-database';
+
+/** A projection store, with the document store that reads what it wrote. */
+export interface ProjectionStoreUnderTest {
+  readonly store: ProjectionStore;
+  readonly documents: DocumentStore;
+  close(): Promise<void>;
+}
+
+const openPostgresProjectionStore = async (): Promise<ProjectionStoreUnderTest> => {
+  const pool = createPool(await createTestDatabase(), 5);
+  return {
+    store: new PostgresProjectionStore(pool, pool),
+    documents: new PostgresDocumentStore(pool),
+    close: () => pool.end(),
+  };
+};
+
+const mongodb = OUTSIDE_ENGINES.find((engine) => engine.name === 'mongodb');
+
+/** A database of its own on the MongoDB of `MONGODB_URL`, dropped after the test. */
+export const openMongoReadModels = async (): Promise<MongoReadModels> => {
+  const client = await MongoClient.connect(mongodb?.url as string);
+  const models = new MongoReadModels(client, client.db(`domain_engine_test_${randomUUID().slice(0, 8)}`));
+  await models.createIndexes();
+  return models;
+};
+
+export const dropMongoReadModels = async (models: MongoReadModels): Promise<void> => {
+  await models.client.db(models.documents.dbName).dropDatabase();
+  await models.close();
+};
+
+const openMongoProjectionStore = async (): Promise<ProjectionStoreUnderTest> => {
+  const models = await openMongoReadModels();
+  return {
+    store: new MongoProjectionStore(models),
+    documents: new MongoDocumentStore(models),
+    close: () => dropMongoReadModels(models),
+  };
+};
+
+/** Every adapter of the ProjectionStore port that can run here; contract suites run once per entry. */
+export const PROJECTION_STORE_ADAPTERS: [string, () => Promise<ProjectionStoreUnderTest>][] = [
+  ['postgres', openPostgresProjectionStore],
+  ...(mongodb?.url ? [['mongodb', openMongoProjectionStore] as [string, () => Promise<ProjectionStoreUnderTest>]] : []),
+];
+
+/** The adapters that cannot run here, each with why: a suite reports them as skipped. */
+export const SKIPPED_PROJECTION_STORE_ADAPTERS: string[] = mongodb?.url || !mongodb ? [] : [skipReasonOf(mongodb)];
