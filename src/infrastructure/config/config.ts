@@ -162,7 +162,7 @@ export const VARIABLES = {
   ),
   mongodbUrl: mongoUrl(
     'MONGODB_URL',
-    'MongoDB 4.2+ (a replica set) to keep the read models in, its database named in the path (default `domain_engine`); unset: PostgreSQL keeps them (docs/scale-out.md)',
+    'MongoDB 6.0+ (a replica set) to keep the read models in, its database named in the path (default `domain_engine`); unset: PostgreSQL keeps them (docs/scale-out.md)',
   ),
   databaseReadUrls: urlList(
     'DATABASE_READ_URLS',

@@ -104,7 +104,7 @@ const READ_MODEL_INDEXES: readonly IndexDescription[] = [
 /**
  * The read models' database on MongoDB (`MONGODB_URL`, docs/scale-out.md): every projection's documents in one
  * collection keyed by projection, generation and id, the generations, and every consumer's checkpoint. Writes that
- * must land together run in one transaction, which needs MongoDB 4.2 or later as a replica set.
+ * must land together run in one transaction, which needs MongoDB 6.0 or later (the searches use `$getField` and `$sortArray`) as a replica set.
  */
 export class MongoReadModels {
   readonly documents: Collection<StoredDocument>;
