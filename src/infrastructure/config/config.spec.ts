@@ -1,9 +1,9 @@
 import { AppConfig } from './config';
 
 const readUrlsOf = (raw: string | undefined) => new AppConfig({ DATABASE_READ_URLS: raw }).values.databaseReadUrls;
-const refusalOf = (raw: string): string => {
+const refusalOf = (raw: string, variable = 'DATABASE_READ_URLS'): string => {
   try {
-    new AppConfig({ DATABASE_READ_URLS: raw });
+    new AppConfig({ [variable]: raw });
     return 'accepted';
   } catch (error) {
     return (error as Error).message;
@@ -35,15 +35,6 @@ describe('DATABASE_READ_URLS', () => {
 });
 
 describe('MONGODB_URL', () => {
-  const mongoRefusalOf = (raw: string): string => {
-    try {
-      new AppConfig({ MONGODB_URL: raw });
-      return 'accepted';
-    } catch (error) {
-      return (error as Error).message;
-    }
-  };
-
   it('keeps the read models in PostgreSQL when unset', () => {
     expect(new AppConfig({}).values.mongodbUrl).toBeUndefined();
     expect(new AppConfig({ MONGODB_URL: '' }).values.mongodbUrl).toBeUndefined();
@@ -60,7 +51,7 @@ describe('MONGODB_URL', () => {
 
   it('refuses anything else by name, never echoing it', () => {
     for (const raw of ['postgres://u:secret@h/db', 'mongodb://', 'mongodb://u:secret@', 'mongodb://h/ db secret']) {
-      const refusal = mongoRefusalOf(raw);
+      const refusal = refusalOf(raw, 'MONGODB_URL');
       expect(refusal).toContain('MONGODB_URL must be a mongodb:// or mongodb+srv:// connection string');
       expect(refusal).not.toContain('secret');
     }

@@ -3,6 +3,8 @@ import {
   AnalyticsGrouping,
   AnalyticsSeries,
   AnalyticsSeriesRow,
+  AnsweredSeriesRow,
+  seriesRowOf,
 } from '../../projections/analytics/analytics-series.port';
 import { MongoReadModels } from './mongo-read-models';
 
@@ -71,18 +73,8 @@ export class MongoAnalyticsSeries extends AnalyticsSeries {
     const generation = await this.models.liveGeneration('analytics');
     if (generation === undefined) return [];
     const rows = await this.models.documents
-      .aggregate<AnalyticsSeriesRow>(analyticsPipeline(generation, from, to, grouping))
+      .aggregate<AnsweredSeriesRow>(analyticsPipeline(generation, from, to, grouping))
       .toArray();
-    // MongoDB answers a 64-bit integer where a value passed 2^31: every field is a plain number here
-    return rows.map((row) => ({
-      bucket: Number(row.bucket),
-      metric: row.metric,
-      dimension: row.dimension,
-      count: Number(row.count),
-      sum: Number(row.sum),
-      p50: Number(row.p50),
-      p90: Number(row.p90),
-      p99: Number(row.p99),
-    }));
+    return rows.map(seriesRowOf);
   }
 }

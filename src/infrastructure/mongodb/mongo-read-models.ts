@@ -104,7 +104,8 @@ const READ_MODEL_INDEXES: readonly IndexDescription[] = [
 /**
  * The read models' database on MongoDB (`MONGODB_URL`, docs/scale-out.md): every projection's documents in one
  * collection keyed by projection, generation and id, the generations, and every consumer's checkpoint. Writes that
- * must land together run in one transaction, which needs MongoDB 6.0 or later (the searches use `$getField` and `$sortArray`) as a replica set.
+ * must land together run in one transaction, which needs a replica set; the searches need MongoDB 6.0 or later
+ * (`$getField`, `$sortArray`).
  */
 export class MongoReadModels {
   readonly documents: Collection<StoredDocument>;

@@ -3,6 +3,7 @@ import {
   AnalyticsGrouping,
   AnalyticsSeries,
   AnalyticsSeriesRow,
+  seriesRowOf,
 } from '../../projections/analytics/analytics-series.port';
 
 interface SeriesRow {
@@ -48,15 +49,6 @@ export class PostgresAnalyticsSeries extends AnalyticsSeries {
         group by 1, 2, 3 order by 1, 2, 3`,
       [from, to],
     );
-    return rows.map((row) => ({
-      bucket: Number(row.bucket),
-      metric: row.metric,
-      dimension: row.dimension,
-      count: Number(row.count),
-      sum: Number(row.sum),
-      p50: Number(row.p50),
-      p90: Number(row.p90),
-      p99: Number(row.p99),
-    }));
+    return rows.map(seriesRowOf);
   }
 }

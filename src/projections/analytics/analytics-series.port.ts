@@ -14,6 +14,23 @@ export interface AnalyticsSeriesRow {
   readonly p99: number;
 }
 
+/** A row as a database answers it, its numbers as text (PostgreSQL's bigint) or 64-bit integers (MongoDB's long). */
+export type AnsweredSeriesRow = {
+  readonly [Key in keyof AnalyticsSeriesRow]: AnalyticsSeriesRow[Key] | string | bigint;
+};
+
+/** A row answered by a database, every count and value a plain number. */
+export const seriesRowOf = (row: AnsweredSeriesRow): AnalyticsSeriesRow => ({
+  bucket: Number(row.bucket),
+  metric: String(row.metric),
+  dimension: String(row.dimension),
+  count: Number(row.count),
+  sum: Number(row.sum),
+  p50: Number(row.p50),
+  p90: Number(row.p90),
+  p99: Number(row.p99),
+});
+
 /** The analytics' points of `[from, to)` summed by bucket, metric and dimension, oldest bucket first. */
 export abstract class AnalyticsSeries {
   abstract rows(from: number, to: number, grouping: AnalyticsGrouping): Promise<readonly AnalyticsSeriesRow[]>;
