@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { MongoClient } from 'mongodb';
+import { Pool } from 'pg';
 import { DocumentStore } from '../../src/application/shared/document-store.port';
 import { ProjectionStore } from '../../src/application/shared/projection-store.port';
 import { MongoDocumentStore } from '../../src/infrastructure/mongodb/mongo-document-store';
@@ -15,15 +16,28 @@ import { createTestDatabase } from './test-database';
 export interface ProjectionStoreUnderTest {
   readonly store: ProjectionStore;
   readonly documents: DocumentStore;
+  /** Loses every checkpoint and keeps the documents: a crash between the two, which the stores never allow. */
+  forgetCheckpoints(): Promise<void>;
+  /** The generations of a projection that still hold documents. */
+  generationsHolding(projection: string): Promise<number[]>;
   close(): Promise<void>;
 }
 
-const openPostgresProjectionStore = async (): Promise<ProjectionStoreUnderTest> => {
-  const pool = createPool(await createTestDatabase(), 5);
+/** On the database of `pool` when given (the event store's, as in the product), else on one of its own. */
+const openPostgresProjectionStore = async (given?: Pool): Promise<ProjectionStoreUnderTest> => {
+  const pool = given ?? createPool(await createTestDatabase(), 5);
   return {
     store: new PostgresProjectionStore(pool, pool),
     documents: new PostgresDocumentStore(pool),
-    close: () => pool.end(),
+    forgetCheckpoints: async () => void (await pool.query('delete from consumer_checkpoints')),
+    generationsHolding: async (projection) => {
+      const { rows } = await pool.query<{ generation: number }>(
+        'select distinct generation from projection_documents where projection = $1 order by 1',
+        [projection],
+      );
+      return rows.map((row) => row.generation);
+    },
+    close: async () => void (given ? undefined : await pool.end()),
   };
 };
 
@@ -47,12 +61,15 @@ const openMongoProjectionStore = async (): Promise<ProjectionStoreUnderTest> => 
   return {
     store: new MongoProjectionStore(models),
     documents: new MongoDocumentStore(models),
+    forgetCheckpoints: async () => void (await models.checkpoints.deleteMany({})),
+    generationsHolding: async (projection) =>
+      ((await models.documents.distinct('g', { p: projection })) as number[]).sort((a, b) => a - b),
     close: () => dropMongoReadModels(models),
   };
 };
 
 /** Every adapter of the ProjectionStore port that can run here; contract suites run once per entry. */
-export const PROJECTION_STORE_ADAPTERS: [string, () => Promise<ProjectionStoreUnderTest>][] = [
+export const PROJECTION_STORE_ADAPTERS: [string, (pool?: Pool) => Promise<ProjectionStoreUnderTest>][] = [
   ['postgres', openPostgresProjectionStore],
   ...(mongodb?.url ? [['mongodb', openMongoProjectionStore] as [string, () => Promise<ProjectionStoreUnderTest>]] : []),
 ];
