@@ -1,4 +1,3 @@
-import { Aggregator } from 'mingo';
 import { Document } from 'mongodb';
 import { Pool } from 'pg';
 import { AnalyticsGrouping } from '../../src/projections/analytics/analytics-series.port';
@@ -14,12 +13,14 @@ import { PostgresAnalyticsSeries } from '../../src/infrastructure/postgres/postg
 import { PostgresMarketListingIndex } from '../../src/infrastructure/postgres/postgres-market-listing-index';
 import { PostgresMarketOfferIndex } from '../../src/infrastructure/postgres/postgres-market-offer-index';
 import { PostgresPortfolioIndex } from '../../src/infrastructure/postgres/postgres-portfolio-index';
+import { onServer } from '../support/mingo-server';
 import { createTestDatabase } from '../support/test-database';
 
 /**
  * The MongoDB adapter's searches (portfolio, open listings, offers, analytics) answer as PostgreSQL's typed tables
  * do. No MongoDB server runs here, so its aggregation pipelines are evaluated by mingo (MongoDB's query language in
- * JavaScript, a test tool only) over the same documents PostgreSQL holds, and each answer is compared with
+ * JavaScript, a test tool only, told how the driver stores numbers and the server writes them:
+ * `test/support/mingo-server.ts`) over the same documents PostgreSQL holds, and each answer is compared with
  * PostgreSQL's, case by case. The adapters themselves run these pipelines unchanged.
  */
 const NOW = Date.UTC(2026, 10, 27, 12);
@@ -60,7 +61,8 @@ const PORTFOLIO: Record<string, unknown> = {
     listingPriceCents: 5000,
     listing: listing(NOW + DAY, 5000),
   }),
-  p3: portfolioDoc('gammaray.net', { expiresAt: NOW - 5 * DAY, tags: ['gold'], leadsCount: 2 }),
+  // a tag that is also the label: a tag asked as `$doc.label` must not read the field
+  p3: portfolioDoc('gammaray.net', { expiresAt: NOW - 5 * DAY, tags: ['gold', 'gammaray'], leadsCount: 2 }),
   p4: portfolioDoc('delta.com', {
     forSale: true,
     listingPriceCents: 900,
@@ -248,7 +250,7 @@ const ALL_STORED = [
   ...storedAs('analytics', ANALYTICS),
 ];
 
-const onMongo = <T>(pipeline: Document[]): T[] => new Aggregator(pipeline).run(ALL_STORED) as T[];
+const onMongo = <T>(pipeline: Document[]): T[] => onServer<T>(pipeline, ALL_STORED);
 const namesOf = (rows: readonly unknown[]) =>
   rows.map((row) => (row as { name?: string; offerId?: number }).name ?? (row as { offerId: number }).offerId);
 
@@ -318,4 +320,30 @@ describe('MongoDB read model searches (evaluated by mingo) against PostgreSQL’
       expect(found.map((row) => ({ ...row, bucket: Number(row.bucket) }))).toEqual(expected);
     },
   );
+
+  it.each(['$doc.searchText', '$name', '$', '$$ROOT'])(
+    'given a search term that spells a field path (%s), when searched, then it is text, as PostgreSQL takes it',
+    async (term) => {
+      const criteria = portfolioCriteria({ searchTerm: term });
+      const expected = await new PostgresPortfolioIndex(pool).page(['acct-1'], criteria, NOW, 0, 20);
+      const [page] = onMongo<{ rows: unknown[]; total: { count: number }[] }>(
+        portfolioPipeline(1, ['acct-1'], criteria, NOW, 0, 20),
+      );
+      expect({ rows: page.rows.length, total: page.total[0]?.count ?? 0 }).toEqual({ rows: 0, total: expected.total });
+      const listings = onMongo<unknown>(marketListingPipeline(1, listingCriteria({ text: term }), NOW, 0, 20));
+      expect(listings).toEqual(
+        await new PostgresMarketListingIndex(pool).page(listingCriteria({ text: term }), NOW, 0, 20),
+      );
+    },
+  );
+
+  it('given a tag that spells a field path, when searched, then it is a tag, as PostgreSQL takes it', async () => {
+    const criteria = portfolioCriteria({ tags: ['$doc.label'] });
+    const expected = await new PostgresPortfolioIndex(pool).page(['acct-1'], criteria, NOW, 0, 20);
+    const [page] = onMongo<{ rows: unknown[]; total: { count: number }[] }>(
+      portfolioPipeline(1, ['acct-1'], criteria, NOW, 0, 20),
+    );
+    expect(expected.total).toBe(0);
+    expect(page.total[0]?.count ?? 0).toBe(0);
+  });
 });

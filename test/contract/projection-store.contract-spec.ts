@@ -125,8 +125,8 @@ describe.each(PROJECTION_STORE_ADAPTERS)('projection store contract: %s', (_name
     expect(snapshot?.checkpoint).toEqual(at(2));
     expect(snapshot?.rows).toEqual([{ count: 1 }, { count: 1 }]);
     expect(await subject.store.snapshot('tally', 2)).toBeUndefined();
-    expect(await subject.store.storedBytes('tally')).toBeGreaterThan(0);
-    expect(await subject.store.storedBytes('never')).toBe(0);
+    expect(await subject.store.memoryEstimate('tally')).toBeGreaterThan(0);
+    expect(await subject.store.memoryEstimate('never')).toBe(0);
   });
 });
 

@@ -5,7 +5,7 @@ import { DocumentStore } from '../../src/application/shared/document-store.port'
 import { ProjectionStore } from '../../src/application/shared/projection-store.port';
 import { MongoDocumentStore } from '../../src/infrastructure/mongodb/mongo-document-store';
 import { MongoProjectionStore } from '../../src/infrastructure/mongodb/mongo-projection-store';
-import { MongoReadModels } from '../../src/infrastructure/mongodb/mongo-read-models';
+import { CLIENT_OPTIONS, MongoReadModels } from '../../src/infrastructure/mongodb/mongo-read-models';
 import { createPool } from '../../src/infrastructure/postgres/database';
 import { PostgresDocumentStore } from '../../src/infrastructure/postgres/postgres-document-store';
 import { PostgresProjectionStore } from '../../src/infrastructure/postgres/postgres-projection-store';
@@ -45,7 +45,7 @@ const mongodb = OUTSIDE_ENGINES.find((engine) => engine.name === 'mongodb');
 
 /** A database of its own on the MongoDB of `MONGODB_URL`, dropped after the test. */
 export const openMongoReadModels = async (): Promise<MongoReadModels> => {
-  const client = await MongoClient.connect(mongodb?.url as string);
+  const client = await MongoClient.connect(mongodb?.url as string, CLIENT_OPTIONS);
   const models = new MongoReadModels(client, client.db(`domain_engine_test_${randomUUID().slice(0, 8)}`));
   await models.createIndexes();
   return models;
@@ -59,7 +59,8 @@ export const dropMongoReadModels = async (models: MongoReadModels): Promise<void
 const openMongoProjectionStore = async (): Promise<ProjectionStoreUnderTest> => {
   const models = await openMongoReadModels();
   return {
-    store: new MongoProjectionStore(models),
+    // the replaced generation dropped with the switch, for the contract to see it gone
+    store: new MongoProjectionStore(models, 0),
     documents: new MongoDocumentStore(models),
     forgetCheckpoints: async () => void (await models.checkpoints.deleteMany({})),
     generationsHolding: async (projection) =>

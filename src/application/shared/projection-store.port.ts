@@ -49,6 +49,6 @@ export abstract class ProjectionStore {
   /** The live generation of this code version whole, with its checkpoint; undefined when none is live or saved. */
   abstract snapshot<Row>(name: string, codeVersion: number): Promise<ProjectionSnapshot<Row> | undefined>;
 
-  /** About how many bytes the live generation's documents take where they are stored. */
-  abstract storedBytes(name: string): Promise<number>;
+  /** About how many bytes the live generation's documents would take in this process's memory, read whole. */
+  abstract memoryEstimate(name: string): Promise<number>;
 }

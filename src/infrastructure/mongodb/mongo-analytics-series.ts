@@ -11,16 +11,16 @@ import { MongoReadModels } from './mongo-read-models';
 const PERCENTILES = { p50: 0.5, p90: 0.9, p99: 0.99 } as const;
 
 /** SQL's `percentile_disc(fraction)`: the first value, in order, whose share of the values reaches the fraction. */
-const percentileOf = (fraction: number): Document => ({
-  $arrayElemAt: [
-    '$values',
-    { $max: [0, { $subtract: [{ $ceil: { $multiply: [fraction, { $size: '$values' }] } }, 1] }] },
-  ],
-});
+const percentileOf = (fraction: number): Document => {
+  const rank = { $max: [1, { $ceil: { $multiply: [fraction, '$size'] } }] };
+  return { $max: { $cond: [{ $eq: ['$rank', rank] }, '$v', null] } };
+};
 
 /**
  * The aggregation of the analytics' points in `[from, to)`: the live generation's facts that reach into the range
  * (index `analytics_last`), their points in it, summed by the UTC hour or day they fall in, as PostgreSQL sums them.
+ * Each point is ranked within its group by a window (which spills to disk when large, where collecting a group's
+ * values into one array could not), and a percentile is the value at its rank.
  */
 export const analyticsPipeline = (
   generation: number,
@@ -33,22 +33,34 @@ export const analyticsPipeline = (
   { $replaceWith: '$doc.points' },
   { $match: { t: { $gte: from, $lt: to } } },
   {
-    $group: {
-      _id: {
-        bucket:
-          grouping === 'total'
-            ? { $literal: from }
-            : // MongoDB truncates dates in UTC unless told a time zone
-              { $toLong: { $dateTrunc: { date: { $toDate: '$t' }, unit: grouping } } },
-        metric: { $ifNull: ['$m', null] },
-        dimension: { $ifNull: ['$d', null] },
-      },
-      count: { $sum: 1 },
-      sum: { $sum: '$v' },
-      values: { $push: '$v' },
+    $set: {
+      bucket:
+        grouping === 'total'
+          ? { $literal: from }
+          : // MongoDB truncates dates in UTC unless told a time zone
+            { $toLong: { $dateTrunc: { date: { $toDate: '$t' }, unit: grouping } } },
+      metric: { $ifNull: ['$m', null] },
+      dimension: { $ifNull: ['$d', null] },
     },
   },
-  { $set: { values: { $sortArray: { input: '$values', sortBy: 1 } } } },
+  {
+    $setWindowFields: {
+      partitionBy: { bucket: '$bucket', metric: '$metric', dimension: '$dimension' },
+      sortBy: { v: 1 },
+      output: {
+        rank: { $documentNumber: {} },
+        size: { $count: {}, window: { documents: ['unbounded', 'unbounded'] } },
+      },
+    },
+  },
+  {
+    $group: {
+      _id: { bucket: '$bucket', metric: '$metric', dimension: '$dimension' },
+      count: { $sum: 1 },
+      sum: { $sum: '$v' },
+      ...Object.fromEntries(Object.entries(PERCENTILES).map(([name, fraction]) => [name, percentileOf(fraction)])),
+    },
+  },
   {
     $project: {
       _id: 0,
@@ -57,7 +69,7 @@ export const analyticsPipeline = (
       dimension: '$_id.dimension',
       count: 1,
       sum: 1,
-      ...Object.fromEntries(Object.entries(PERCENTILES).map(([name, fraction]) => [name, percentileOf(fraction)])),
+      ...Object.fromEntries(Object.keys(PERCENTILES).map((name) => [name, 1])),
     },
   },
   { $sort: { bucket: 1, metric: 1, dimension: 1 } },

@@ -27,13 +27,28 @@ export const valueAt = (path: DocumentPath): Document =>
     '$doc',
   ) as Document;
 
-/** The text at a path: strings as they are, numbers and booleans as their JSON text, anything else null. */
+/** Integers a double holds exactly: the driver stores every number past 32 bits (epoch milliseconds) as a double. */
+const EXACT_INTEGERS = 2 ** 53;
+
+/**
+ * The text at a path: strings as they are, numbers and booleans as their JSON text, anything else null. The server
+ * writes a double with six significant digits (`1.71235e+12`), so a double that holds an integer is written as that
+ * integer, as JSON does.
+ */
 export const textAt = (path: DocumentPath): Document => {
   const value = valueAt(path);
+  const integral = {
+    $and: [
+      { $eq: [{ $type: value }, 'double'] },
+      { $eq: [value, { $trunc: [value, 0] }] },
+      { $lt: [{ $abs: value }, EXACT_INTEGERS] },
+    ],
+  };
   return {
     $switch: {
       branches: [
         { case: { $eq: [{ $type: value }, 'string'] }, then: value },
+        { case: integral, then: { $toString: { $toLong: value } } },
         { case: { $in: [{ $type: value }, ['int', 'long', 'double', 'decimal', 'bool']] }, then: { $toString: value } },
       ],
       default: null,
@@ -41,21 +56,32 @@ export const textAt = (path: DocumentPath): Document => {
   };
 };
 
-/** A sort key: the text, or the number it spells for a numeric sort (null where it spells none). */
-export const sortValueAt = (sort: Pick<Sort, 'path' | 'numeric'>): Document =>
-  sort.numeric
-    ? { $convert: { input: textAt(sort.path), to: 'double', onError: null, onNull: null } }
-    : textAt(sort.path);
+/**
+ * A sort key: the text, or for a numeric sort the number (a stored number as it is, text as the number it spells,
+ * null where it spells none).
+ */
+export const sortValueAt = (sort: Pick<Sort, 'path' | 'numeric'>): Document => {
+  if (!sort.numeric) return textAt(sort.path);
+  const value = valueAt(sort.path);
+  return {
+    $cond: [
+      { $isNumber: value },
+      { $toDouble: value },
+      { $convert: { input: textAt(sort.path), to: 'double', onError: null, onNull: null } },
+    ],
+  };
+};
 
 export const filterExpression = (filter: Filter): Document => {
   const text = textAt(filter.path);
   switch (filter.op) {
+    // every value a caller gives is a `$literal`: a string beginning with `$` would otherwise name a field
     case 'eq':
-      return filter.value === null ? { $eq: [text, null] } : { $eq: [text, String(filter.value)] };
+      return filter.value === null ? { $eq: [text, null] } : { $eq: [text, { $literal: String(filter.value) }] };
     case 'in':
-      return { $in: [text, filter.values.map(String)] };
+      return { $in: [text, { $literal: filter.values.map(String) }] };
     case 'prefix':
-      return { $and: [{ $ne: [text, null] }, { $eq: [{ $indexOfBytes: [text, filter.value] }, 0] }] };
+      return { $and: [{ $ne: [text, null] }, { $eq: [{ $indexOfBytes: [text, { $literal: filter.value }] }, 0] }] };
   }
 };
 
@@ -123,9 +149,9 @@ export const below = (path: string, value: number): Document => ({
   $and: [{ $ne: [fieldOf(path), null] }, { $lt: [fieldOf(path), value] }],
 });
 
-/** Whether a text field holds `text` (SQL `strpos(field, text) > 0`). */
+/** Whether a text field holds `text` (SQL `strpos(field, text) > 0`); the text a `$literal`, never a field path. */
 export const holdsText = (path: string, text: string): Document => ({
-  $gte: [{ $indexOfBytes: [{ $ifNull: [`$doc.${path}`, ''] }, text] }, 0],
+  $gte: [{ $indexOfBytes: [{ $ifNull: [`$doc.${path}`, ''] }, { $literal: text }] }, 0],
 });
 
 /**

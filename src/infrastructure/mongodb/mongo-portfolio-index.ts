@@ -46,7 +46,8 @@ const conditionsOf = (criteria: PortfolioCriteria, now: number): Document[] => {
   // a domain without an expiry (a blockchain domain) has not expired
   if (criteria.expired === false) conditions.push({ $not: [below('expiresAt', now)] });
   if (criteria.autoRenewal !== undefined) conditions.push({ $eq: [fieldOf('autoRenewal'), criteria.autoRenewal] });
-  if (criteria.tags.length > 0) conditions.push({ $setIsSubset: [criteria.tags, { $ifNull: ['$doc.tags', []] }] });
+  if (criteria.tags.length > 0)
+    conditions.push({ $setIsSubset: [{ $literal: criteria.tags }, { $ifNull: ['$doc.tags', []] }] });
   return conditions;
 };
 

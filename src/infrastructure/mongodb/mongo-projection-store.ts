@@ -19,15 +19,28 @@ import {
   StoredDocument,
 } from './mongo-read-models';
 
+/** How many times its BSON size a document takes in memory, as JavaScript objects. */
+const BSON_TO_MEMORY = 2;
+
+/**
+ * How long the documents of a generation a rebuild replaced stay after the switch: a read asks for the live generation,
+ * then reads its documents, so one that asked just before the switch still finds them.
+ */
+export const RETIRE_AFTER_MS = 10_000;
+
 /**
  * The projections' documents, generations and checkpoints on MongoDB (`MONGODB_URL`). A batch's documents and its
  * checkpoint are written in one transaction, so the documents always stand exactly at their checkpoint, as on
- * PostgreSQL; a snapshot reads both in one snapshot transaction.
+ * PostgreSQL; a snapshot reads both at one point in time.
  */
 export class MongoProjectionStore extends ProjectionStore {
   private readonly saves: CheckpointSaves;
 
-  constructor(private readonly models: MongoReadModels) {
+  constructor(
+    private readonly models: MongoReadModels,
+    /** 0: the replaced generation goes with the switch, before `goLive` resolves. */
+    private readonly retireAfterMs = RETIRE_AFTER_MS,
+  ) {
     super();
     this.saves = new CheckpointSaves((saves) => this.writeCheckpoints(saves));
   }
@@ -138,52 +151,65 @@ export class MongoProjectionStore extends ProjectionStore {
   }
 
   /**
-   * The switch is one transaction; the older generations' documents are dropped after it, outside it (a generation
-   * no query reads can go at any pace, and a large one would outgrow a transaction's limits).
+   * The switch is one transaction (a unique index lets one generation of a name be live). The older generations'
+   * documents are dropped after it, outside it: a large generation would outgrow a transaction's limits. The one just
+   * replaced goes `retireAfterMs` later, when no read that began before the switch is left, or at the next switch
+   * should this process stop first.
    */
   async goLive(name: string, generation: number): Promise<void> {
-    await this.models.inTransaction(async (session) => {
+    const replaced = await this.models.inTransaction(async (session) => {
+      const before = await this.models.liveGeneration(name, session);
       await this.models.generations.updateMany(
         { name, live: true, generation: { $ne: generation } },
         { $set: { live: false } },
         { session },
       );
-      await this.models.generations.updateOne(
+      const { matchedCount } = await this.models.generations.updateOne(
         { _id: generationKey(name, generation) },
         { $set: { live: true } },
-        {
-          session,
-        },
+        { session },
       );
+      // aborts the switch: no generation of the name would be live
+      if (matchedCount !== 1) throw new Error(`generation ${generation} of projection ${name} does not exist`);
+      return before === generation ? undefined : before;
     });
-    await this.models.documents.deleteMany({ p: name, g: { $lt: generation } });
-    await this.models.checkpoints.deleteMany({ name, generation: { $lt: generation } });
-    await this.models.generations.deleteMany({ name, generation: { $lt: generation } });
+    await this.drop(name, { $lt: generation, ...(replaced === undefined ? {} : { $ne: replaced }) });
+    if (replaced === undefined || replaced > generation) return;
+    if (this.retireAfterMs === 0) return this.drop(name, { $eq: replaced });
+    setTimeout(() => void this.drop(name, { $eq: replaced }).catch(() => undefined), this.retireAfterMs).unref();
   }
 
+  /** Deletes the generations of a name that `generations` matches: documents, checkpoints, then the record. */
+  private async drop(name: string, generations: Record<string, number>): Promise<void> {
+    await this.models.documents.deleteMany({ p: name, g: generations });
+    await this.models.checkpoints.deleteMany({ name, generation: generations });
+    await this.models.generations.deleteMany({ name, generation: generations, live: false });
+  }
+
+  /**
+   * Reads in a snapshot session: every read at the cluster time of the first, the generation, its checkpoint and its
+   * documents at one point in time (no transaction, so no transaction's time limit on a large read model).
+   */
   async snapshot<Row>(name: string, codeVersion: number): Promise<ProjectionSnapshot<Row> | undefined> {
-    return this.models.client.withSession(async (session) => {
-      // one point in time for the generation, its checkpoint and its documents
-      session.startTransaction({ readConcern: { level: 'snapshot' } });
-      try {
-        const live = await this.models.generations.findOne({ name, live: true, codeVersion }, { session });
-        if (!live) return undefined;
-        const checkpoint = await this.models.checkpoints.findOne(
-          { _id: generationKey(name, live.generation) },
-          { session },
-        );
-        if (!checkpoint) return undefined;
-        const documents = await this.models.documents
-          .find({ p: name, g: live.generation }, { session, projection: { doc: 1 } })
-          .toArray();
-        return { checkpoint: checkpointFrom(checkpoint), rows: documents.map((stored) => stored.doc as Row) };
-      } finally {
-        await session.abortTransaction();
-      }
-    });
+    const session = this.models.client.startSession({ snapshot: true });
+    try {
+      const live = await this.models.generations.findOne({ name, live: true, codeVersion }, { session });
+      if (!live) return undefined;
+      const checkpoint = await this.models.checkpoints.findOne(
+        { _id: generationKey(name, live.generation) },
+        { session },
+      );
+      if (!checkpoint) return undefined;
+      const documents = await this.models.documents
+        .find({ p: name, g: live.generation }, { session, projection: { doc: 1 } })
+        .toArray();
+      return { checkpoint: checkpointFrom(checkpoint), rows: documents.map((stored) => stored.doc as Row) };
+    } finally {
+      await session.endSession();
+    }
   }
 
-  async storedBytes(name: string): Promise<number> {
+  async memoryEstimate(name: string): Promise<number> {
     const generation = await this.models.liveGeneration(name);
     if (generation === undefined) return 0;
     const [summed] = await this.models.documents
@@ -192,6 +218,6 @@ export class MongoProjectionStore extends ProjectionStore {
         { $group: { _id: null, bytes: { $sum: { $bsonSize: '$doc' } } } },
       ])
       .toArray();
-    return summed?.bytes ?? 0;
+    return (summed?.bytes ?? 0) * BSON_TO_MEMORY;
   }
 }

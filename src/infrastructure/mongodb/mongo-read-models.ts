@@ -74,16 +74,36 @@ export const mongoDatabaseOf = (url: string): string => {
   return decodeURIComponent(path) || 'domain_engine';
 };
 
+/**
+ * What every client of the read models is told, whatever the URL says: reads on the primary (a secondary could answer
+ * from before the checkpoint a read waited for), and a field left undefined left out, as `JSON.stringify` and so
+ * PostgreSQL's documents leave it (the driver would store a null).
+ */
+export const CLIENT_OPTIONS = { readPreference: 'primary', ignoreUndefined: true } as const;
+
 /** How long `/health` waits for the servers to answer. */
 const PING_MS = 2_000;
 
 /** A transaction refused for a conflict is tried again this many times in all. */
 const TRANSACTION_ATTEMPTS = 3;
 
-/** An index on fields of one projection's documents only (a partial index: the others never match it). */
-const projectionIndex = (projection: string, name: string, fields: readonly string[]): IndexDescription => ({
+/**
+ * An index on fields of one projection's documents only (a partial index: the others never match it), then on keys of
+ * the stored document itself (`i`, the id that breaks ties in a sort).
+ */
+const projectionIndex = (
+  projection: string,
+  name: string,
+  fields: readonly string[],
+  keys: readonly string[] = [],
+): IndexDescription => ({
   name,
-  key: Object.fromEntries([['p', 1], ['g', 1], ...fields.map((field) => [`doc.${field}`, 1])]),
+  key: Object.fromEntries([
+    ['p', 1],
+    ['g', 1],
+    ...fields.map((field) => [`doc.${field}`, 1]),
+    ...keys.map((key) => [key, 1]),
+  ]),
   partialFilterExpression: { p: projection },
 });
 
@@ -94,8 +114,8 @@ const projectionIndex = (projection: string, name: string, fields: readonly stri
  */
 const READ_MODEL_INDEXES: readonly IndexDescription[] = [
   projectionIndex('portfolio', 'portfolio_holder', ['holder', 'registryType']),
-  projectionIndex('market-listings', 'market_listings_price', ['priceCents', 'name']),
-  projectionIndex('market-listings', 'market_listings_listed', ['listedAt', 'name']),
+  projectionIndex('market-listings', 'market_listings_price', ['priceCents', 'name'], ['i']),
+  projectionIndex('market-listings', 'market_listings_listed', ['listedAt', 'name'], ['i']),
   projectionIndex('market-offers', 'market_offers_seller', ['sellerAccountId', 'createdAt']),
   projectionIndex('market-offers', 'market_offers_listing', ['listingId']),
   projectionIndex('analytics', 'analytics_last', ['last']),
@@ -127,18 +147,25 @@ export class MongoReadModels {
    * pointed at the wrong place stops at once, saying so.
    */
   static async connect(url: string, withinMs: number): Promise<MongoReadModels> {
-    const client = new MongoClient(url, { serverSelectionTimeoutMS: withinMs });
+    const client = new MongoClient(url, { serverSelectionTimeoutMS: withinMs, ...CLIENT_OPTIONS });
+    const refused = (why: string, cause?: unknown): Error =>
+      new Error(`the read models' MongoDB at ${mongoHostsOf(url)} (MONGODB_URL) ${why}`, { cause });
     try {
       await client.connect();
+    } catch (error) {
+      await client.close().catch(() => undefined);
+      throw refused(`cannot be reached: ${(error as Error).message}`, error);
+    }
+    try {
+      const hello = await client.db('admin').command({ hello: 1 });
+      // transactions need a replica set's member or a sharded cluster's router; a lone server refuses every batch
+      if (!hello.setName && hello.msg !== 'isdbgrid') throw refused('is not a replica set: transactions need one');
       const models = new MongoReadModels(client, client.db(mongoDatabaseOf(url)));
       await models.createIndexes();
       return models;
     } catch (error) {
       await client.close().catch(() => undefined);
-      throw new Error(
-        `the read models' MongoDB at ${mongoHostsOf(url)} (MONGODB_URL) cannot be reached: ${(error as Error).message}`,
-        { cause: error },
-      );
+      throw error;
     }
   }
 
@@ -146,6 +173,8 @@ export class MongoReadModels {
     await this.documents.createIndexes([{ key: { p: 1, g: 1, i: 1 } }, ...READ_MODEL_INDEXES]);
     await this.generations.createIndexes([
       { key: { name: 1, live: 1 } },
+      // one live generation per name, as PostgreSQL's `projection_generations_one_live`
+      { key: { name: 1 }, name: 'one_live', unique: true, partialFilterExpression: { live: true } },
       { key: { name: 1, codeVersion: 1, generation: -1 } },
     ]);
     await this.checkpoints.createIndex({ name: 1, generation: -1 });

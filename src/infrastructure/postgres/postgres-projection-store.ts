@@ -20,6 +20,9 @@ import { inTransaction } from './database';
 import { applyToDocuments } from './projection-writer';
 import { ReadQueries } from './read-connections';
 
+/** How many times its stored (compressed) size a document takes in memory. */
+const COMPRESSED_TO_MEMORY = 4;
+
 /**
  * The projections' documents, generations and checkpoints in PostgreSQL (`projection_documents`,
  * `projection_generations`, `consumer_checkpoints`): writes on the primary, snapshots from the read connections (a
@@ -95,12 +98,13 @@ export class PostgresProjectionStore extends ProjectionStore {
     };
   }
 
-  async storedBytes(name: string): Promise<number> {
+  /** Stored documents are compressed and compact: in memory they take several times their size. */
+  async memoryEstimate(name: string): Promise<number> {
     const { rows } = await this.reads.query<{ bytes: string | null }>(
       `select sum(pg_column_size(doc)) as bytes from projection_documents
         where projection = $1 and generation = (select generation from projection_generations where name = $1 and live)`,
       [name],
     );
-    return Number(rows[0]?.bytes ?? 0);
+    return Number(rows[0]?.bytes ?? 0) * COMPRESSED_TO_MEMORY;
   }
 }

@@ -60,8 +60,7 @@ export class ResolutionMirror extends ResolutionReads implements OnApplicationSh
   }
 
   private async load(): Promise<void> {
-    // stored documents are compressed and compact: in memory they take several times their size
-    if ((await this.projections.storedBytes(resolution.name)) * 4 > this.budgetBytes) return this.overBudget();
+    if ((await this.projections.memoryEstimate(resolution.name)) > this.budgetBytes) return this.overBudget();
     const snapshot = await this.projections.snapshot<ResolvedDomain>(resolution.name, resolution.version);
     const memory = new ResolutionMemory();
     memory.load(snapshot?.rows ?? []);
