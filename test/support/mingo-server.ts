@@ -11,7 +11,7 @@ import { Aggregator, Context } from 'mingo';
  */
 const isInt32 = (value: number): boolean => Number.isInteger(value) && value >= -(2 ** 31) && value < 2 ** 31;
 
-/** C's `%g`: six significant digits, trailing zeros dropped, an exponent of two digits or more past 1e6 or under 1e-4. */
+/** C's `%g`: six significant digits, trailing zeros dropped, an exponent of two digits or more past 1e6, under 1e-4. */
 export const formatG = (value: number): string => {
   if (value === 0 || !Number.isFinite(value)) return String(value);
   const exponent = Math.floor(Math.log10(Math.abs(value)));
