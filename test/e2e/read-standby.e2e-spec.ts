@@ -7,6 +7,7 @@ import { PrimaryWithStandby, startPrimaryWithStandby } from '../support/streamin
 import { createTestApp, TestApp } from '../support/test-app';
 import { startTestChains } from '../support/test-chains';
 import { custodialWalletOf, newWeb3Partner, pollOperation, Web3Partner } from '../support/web3-partner';
+import { freshName, newHolder } from '../support/market';
 
 /**
  * PostgreSQL past one server (`DATABASE_READ_URLS`, docs/scale-out.md): the service writes to a primary and reads
@@ -80,6 +81,17 @@ describe('read models and surface E on a streaming standby', () => {
     const served = await since(before);
     expect(served.standby).toBeGreaterThan(6);
     expect(served.standby).toBeGreaterThan(served.primary);
+  });
+
+  it('serves an agent’s portfolio from the standby, showing the names just registered for its user', async () => {
+    const names = [freshName('standby'), freshName('standby', 'net')];
+    const holder = await newHolder(subject, names);
+    const before = await answered();
+    const listed = await holder.action('svc_portfolio_list', {});
+    expect(listed.status).toBe(200);
+    expect(listed.body.domains.map((domain: { name: string }) => domain.name).sort()).toEqual([...names].sort());
+    // the page and its total are one statement on the standby (a lagging one would leave it to the primary)
+    expect((await since(before)).standby).toBeGreaterThan(0);
   });
 
   it('answers from the primary while the standby lags behind, and from the standby again once it catches up', async () => {
