@@ -1,4 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { Resolver } from 'node:dns/promises';
+import { EventStore } from '../../src/application/shared/event-store.port';
+import { domainActivityStream } from '../../src/domain/operations/domain-activity';
 import { DnsServer } from '../../src/infrastructure/dns-server/dns-server.service';
 import { Agent, newAgent } from '../support/agent';
 import { freshName, newHolder } from '../support/market';
@@ -140,5 +143,56 @@ describe('surface A: svc_domain_push', () => {
     const tooLate = await pusher.action('svc_domain_push', { ...ask, otpCode: code });
     expect(tooLate.body).toMatchObject({ success: false, message: expect.stringMatching(/code was mailed/) });
     expect(await portfolioOf(receiver)).toEqual([]);
+  });
+
+  it('moves nothing when an operation starts on a name while the push is decided, and the code stays good', async () => {
+    const pusher = await newHolder(subject, [freshName('push-race')]);
+    const [name] = pusher.names;
+    const receiver = await newAgent(subject);
+    const ask = { domains: [name], targetAccountId: receiver.accountId };
+    await pusher.action('svc_domain_push', ask);
+    await subject.settled();
+    const code = pushCodeOf(await inbox.mailTo(pusher.email, (sent) => /confirm the push/.test(sent.raw)));
+    // another request opens an operation on the name after the push read its facts, just before it appends
+    const store = subject.app.get(EventStore);
+    const append = store.append.bind(store);
+    const activity = (type: string) => [
+      {
+        streamId: domainActivityStream(name),
+        expectedVersion: 'any' as const,
+        events: [
+          { type, data: { domain: name, operationId: 'op-racing', accountId: pusher.accountId, at: Date.now() } },
+        ],
+      },
+    ];
+    const meta = () => ({ commandId: randomUUID(), correlationId: 'race', causationId: 'race', accountId: null });
+    let raced = false;
+    const appends = jest.spyOn(store, 'append').mockImplementation(async (writes, metadata) => {
+      const pushing = writes.some((write) => write.events.some((event) => event.type === 'PushCodeUsed'));
+      if (pushing && !raced) {
+        raced = true;
+        await append(activity('DomainOperationStarted'), meta());
+      }
+      return append(writes, metadata);
+    });
+    try {
+      const refused = await pusher.action('svc_domain_push', { ...ask, otpCode: code });
+      expect(raced).toBe(true);
+      expect(refused.body).toMatchObject({
+        success: false,
+        pushedDomains: [],
+        failedDomains: [{ domain: name, reason: 'pending_push', message: expect.stringMatching(/operation running/) }],
+        message: expect.stringMatching(/nothing was pushed, and the code is still good/),
+      });
+    } finally {
+      appends.mockRestore();
+    }
+    expect(await portfolioOf(pusher)).toEqual([name]);
+    expect(await portfolioOf(receiver)).toEqual([]);
+    // once the operation ends, the same code moves the name
+    await append(activity('DomainOperationReleased'), meta());
+    const pushed = await pusher.action('svc_domain_push', { ...ask, otpCode: code });
+    expect(pushed.body).toMatchObject({ success: true, pushedDomains: [name] });
+    expect(await portfolioOf(receiver)).toEqual([name]);
   });
 });

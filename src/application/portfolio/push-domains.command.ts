@@ -47,6 +47,12 @@ export class PushDomains extends Command<PushOutcome> {
   }
 }
 
+/** The refusal of a name whose operation started and ended between the push's decision and its look at why. */
+const busyMeanwhile = (name: string): PushRefusal => ({
+  reason: 'pending_push',
+  message: `${name} had an operation running: push it again`,
+});
+
 /** The email address shown of a mailbox: its first character and its domain (`a***@example.net`). */
 const maskedEmail = (email: string): string => `${email[0]}***${email.slice(email.indexOf('@'))}`;
 
@@ -86,7 +92,9 @@ export class PushDomainsHandler implements ICommandHandler<PushDomains> {
     if (otpCode === undefined || !isCodeForPush(code.state, request, now)) {
       return answer(failed, await this.mailCode(accountId, request, code.state, now));
     }
-    return this.push(accountId, request, otpCode, now, (pushed, message) => answer(failed, message, pushed));
+    return this.push(accountId, request, otpCode, now, web3Held, (pushed, message, busy = []) =>
+      answer([...failed, ...busy], message, pushed),
+    );
   }
 
   /** The account a push names, by its id or by the email address it signed up with. */
@@ -164,24 +172,45 @@ export class PushDomainsHandler implements ICommandHandler<PushDomains> {
     return `a 6-digit code was mailed to ${maskedEmail(email)} to confirm this push: ${again}, within ${PUSH_CODE_TTL_MS / 60_000} minutes`;
   }
 
-  /** Uses the code and hands the names over in one append: a code moves its names once, or nothing moves. */
+  /**
+   * Uses the code and hands the names over in one append: a code moves its names once, or nothing moves. Each name's
+   * activity stream is read in the same attempt: an operation that started on a name since its facts were read leaves
+   * everything in place, code unused, and the push claims and releases each name in its append, so an operation that
+   * starts while it is being decided makes the append conflict and the push decide again.
+   */
   private async push<T>(
     accountId: string,
     request: { targetAccountId: string; names: string[] },
     otpCode: string,
     now: number,
-    answer: (pushed: string[], message: string) => T,
+    web3Held: readonly string[],
+    answer: (pushed: string[], message: string, busy?: PushOutcome['failedDomains']) => T,
   ): Promise<T> {
     const pushId = `push-${randomUUID()}`;
-    const { result: outcome } = await transact(this.store, {}, async (streams) => {
+    type Outcome = 'rejected' | 'pushed' | { readonly busy: string[] };
+    const { result: outcome } = await transact<Outcome>(this.store, {}, async (streams) => {
       const code = await streams.load(pushCodeStream(accountId), pushCodeDecider);
       const used = pushCodeDecider.decide(
         { type: 'UsePushCode', data: { accountId, ...request, codeDigest: this.box.keyedDigest(otpCode), at: now } },
         code.state,
       );
       if (used[0]?.type !== 'PushCodeUsed') {
-        return { writes: [writeAfter(code, used)], result: 'rejected' as const };
+        return { writes: [writeAfter(code, used)], result: 'rejected' };
       }
+      const activities = await Promise.all(
+        request.names.map((name) => streams.load(domainActivityStream(name), domainActivityDecider)),
+      );
+      const busy = request.names.filter((_name, n) => activities[n].state.openOperationId !== null);
+      if (busy.length > 0) return { writes: [], result: { busy } };
+      const held = activities.map((activity, n) => {
+        const claim = { domain: request.names[n], operationId: pushId, accountId, at: now };
+        const started = domainActivityDecider.decide({ type: 'ClaimDomain', data: claim }, activity.state);
+        const released = domainActivityDecider.decide(
+          { type: 'ReleaseDomain', data: { domain: claim.domain, operationId: pushId, at: now } },
+          started.reduce(domainActivityDecider.evolve, activity.state),
+        );
+        return writeAfter(activity, [...started, ...released]);
+      });
       const handovers = await Promise.all(
         request.names.map(async (name) => {
           const domain = await streams.load(dnsDomainStream(name), dnsDomainDecider);
@@ -195,9 +224,22 @@ export class PushDomainsHandler implements ICommandHandler<PushDomains> {
           return writeAfter(domain, dnsDomainDecider.decide({ type: 'HandOverDnsDomain', data }, domain.state));
         }),
       );
-      return { writes: [writeAfter(code, used), ...handovers], result: 'pushed' as const };
+      return { writes: [writeAfter(code, used), ...handovers, ...held], result: 'pushed' };
     });
     if (outcome === 'pushed') return answer(request.names, `${request.names.length} domain(s) pushed`);
+    if (outcome !== 'rejected') {
+      const refusals = await Promise.all(
+        outcome.busy.map(async (name) => ({
+          domain: name,
+          ...(pushRefusalOf(name, await this.factsOf(accountId, name, web3Held)) ?? busyMeanwhile(name)),
+        })),
+      );
+      return answer(
+        [],
+        'an operation started on a name meanwhile: nothing was pushed, and the code is still good',
+        refusals,
+      );
+    }
     const { state } = await loadStream(this.store, pushCodeStream(accountId), pushCodeDecider);
     const left = livePushCodeOf(state, now)
       ? 'try again'
