@@ -5,7 +5,7 @@ import { Aggregator, Context } from 'mingo';
  * the real pair of the Node driver and the server do that mingo alone does not:
  * - the driver stores a JavaScript number as a 32-bit int when it is one, and as a double otherwise (an epoch
  *   millisecond is a double);
- * - the server writes a double as text with six significant digits, as C's `%g` does (`1.76400e+12` for an epoch
+ * - the server writes a double as text with six significant digits, as C's `%g` does (`1.764e+12` for an epoch
  *   millisecond), where mingo writes every digit.
  * A pipeline that reads numbers as text must then give the same answers here as on a server.
  */
