@@ -144,11 +144,27 @@ describe('KurrentDB events', () => {
       data: { amountCents: 1499 },
       streamId: 'billing-1',
       streamPosition: 1,
-      globalPosition: 500n,
+      globalPosition: 480n,
       checkpoint: { transactionId: 500n, position: 480n },
       metadata: { commandId: 'c', correlationId: 'r', causationId: 'k', accountId: 'acc-1' },
       recordedAt: created,
     });
+  });
+
+  it('given two events of one append, when read, then each has a global position of its own (webhook deliveries key on it)', () => {
+    const recorded = (prepare: bigint) =>
+      storedEventOf({
+        streamId: 'billing-1',
+        id: `e-${prepare}`,
+        isJson: true,
+        revision: 0n,
+        type: 'ChargeRecorded',
+        created: new Date(0),
+        data: {},
+        metadata: {},
+        position: { commit: 500n, prepare },
+      });
+    expect(recorded(480n).globalPosition).not.toBe(recorded(490n).globalPosition);
   });
 });
 

@@ -77,7 +77,8 @@ export const storedEventOf = (recorded: RecordedEvent): StoredEvent => {
     data: recorded.isJson ? recorded.data : {},
     streamId: recorded.streamId,
     streamPosition: Number(recorded.revision) + 1,
-    globalPosition: checkpoint.transactionId,
+    // one per event: the events of one append share their commit position, each has a prepare position of its own
+    globalPosition: checkpoint.position,
     checkpoint,
     metadata: metadataOf(recorded.metadata),
     recordedAt: recorded.created,
