@@ -1,3 +1,4 @@
+import { TurnSharedReads } from '../../application/shared/turn-shared-reads';
 import {
   AllStreamResolvedEvent,
   AllStreamSubscription,
@@ -51,6 +52,8 @@ export class KurrentEventStore extends EventStore {
   private readonly listeners = new Set<() => void>();
   private live: AllStreamSubscription | undefined;
   private closed = false;
+  private readonly reads = new TurnSharedReads<StoredEvent[]>();
+  private readonly heads = new TurnSharedReads<Checkpoint>();
 
   constructor(private readonly client: KurrentDBClient) {
     super();
@@ -141,7 +144,13 @@ export class KurrentEventStore extends EventStore {
     return new Map(found.filter((entry): entry is readonly [string, StoredEvent] => entry[1] !== undefined));
   }
 
+  /** Reads of the same range asked in one turn share one read (`TurnSharedReads`); each caller gets its own array. */
   async readAll(after: Checkpoint, limit: number): Promise<StoredEvent[]> {
+    const key = `${after.transactionId}:${after.position}:${limit}`;
+    return [...(await this.reads.read(key, () => this.readAllOnce(after, limit)))];
+  }
+
+  private async readAllOnce(after: Checkpoint, limit: number): Promise<StoredEvent[]> {
     const events: StoredEvent[] = [];
     const read = this.client.readAll({
       fromPosition: compareCheckpoints(after, START) === 0 ? KURRENT_START : positionOf(after),
@@ -158,7 +167,12 @@ export class KurrentEventStore extends EventStore {
     return events;
   }
 
-  async head(): Promise<Checkpoint> {
+  /** Shared by the callers that ask in the same turn of the event loop, as `readAll` is. */
+  head(): Promise<Checkpoint> {
+    return this.heads.read('head', () => this.readHead());
+  }
+
+  private async readHead(): Promise<Checkpoint> {
     for await (const resolved of this.client.readAll({
       fromPosition: END,
       direction: BACKWARDS,

@@ -1,3 +1,4 @@
+import { TurnSharedReads } from '../../application/shared/turn-shared-reads';
 import { writesOfWork } from '../../application/shared/read-your-writes';
 import { EventEmitter } from 'node:events';
 import { Pool } from 'pg';
@@ -70,8 +71,8 @@ export class PostgresEventStore implements EventStore {
   private notifying = false;
   private notifyAgain = false;
   private readonly batches: AppendBatches;
-  private readonly reads = new Map<string, Promise<StoredEvent[]>>();
-  private heading: Promise<Checkpoint> | undefined;
+  private readonly reads = new TurnSharedReads<StoredEvent[]>();
+  private readonly heads = new TurnSharedReads<Checkpoint>();
 
   constructor(
     private readonly pool: Pool,
@@ -163,21 +164,10 @@ export class PostgresEventStore implements EventStore {
     return new Map(rows.map((row) => [row.stream_id, toStored(row)]));
   }
 
-  /**
-   * Every consumer of a process reads the store when an append is notified, most of them from the same checkpoint:
-   * reads of the same range asked in the same turn of the event loop share one query. Whatever made a caller read in
-   * that turn (a notification, an append's answer) happened before the turn began, so before the query: its answer
-   * holds for each of them. A read asked in a later turn sends its own. Each caller gets an array of its own.
-   */
+  /** Reads of the same range asked in one turn share one query (`TurnSharedReads`); each caller gets its own array. */
   async readAll(after: Checkpoint, limit: number): Promise<StoredEvent[]> {
     const key = `${after.transactionId}:${after.position}:${limit}`;
-    let reading = this.reads.get(key);
-    if (!reading) {
-      reading = this.queryAll(after, limit);
-      this.reads.set(key, reading);
-      setImmediate(() => this.reads.delete(key));
-    }
-    return [...(await reading)];
+    return [...(await this.reads.read(key, () => this.queryAll(after, limit)))];
   }
 
   private async queryAll(after: Checkpoint, limit: number): Promise<StoredEvent[]> {
@@ -230,11 +220,7 @@ export class PostgresEventStore implements EventStore {
 
   /** Shared by the callers that ask in the same turn of the event loop, as `readAll` is. */
   head(): Promise<Checkpoint> {
-    if (!this.heading) {
-      this.heading = this.queryHead();
-      setImmediate(() => (this.heading = undefined));
-    }
-    return this.heading;
+    return this.heads.read('head', () => this.queryHead());
   }
 
   private async queryHead(): Promise<Checkpoint> {

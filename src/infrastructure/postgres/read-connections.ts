@@ -1,3 +1,4 @@
+import { TurnSharedReads } from '../../application/shared/turn-shared-reads';
 import { Pool, QueryConfig, QueryResult, QueryResultRow } from 'pg';
 import { createPool, sqlState } from './database';
 
@@ -44,7 +45,7 @@ export class ReadConnections implements ReadQueries {
   private readonly standbys: Standby[];
   private next = 0;
   /** The primary's WAL position, asked once for all the reads that begin in the same turn of the event loop. */
-  private fence: Promise<bigint> | undefined;
+  private readonly fences = new TurnSharedReads<bigint>();
 
   constructor(
     private readonly primary: Pool,
@@ -110,13 +111,11 @@ export class ReadConnections implements ReadQueries {
   }
 
   private primaryPosition(): Promise<bigint> {
-    if (!this.fence) {
-      this.fence = this.primary
+    return this.fences.read('fence', () =>
+      this.primary
         .query<{ lsn: string }>('select pg_current_wal_lsn()::text as lsn')
-        .then(({ rows }) => lsnOf(rows[0].lsn));
-      setImmediate(() => (this.fence = undefined));
-    }
-    return this.fence;
+        .then(({ rows }) => lsnOf(rows[0].lsn)),
+    );
   }
 
   private skip(standby: Standby, error: unknown): void {
