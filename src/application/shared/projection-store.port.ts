@@ -1,4 +1,4 @@
-import { Checkpoint, StoredEvent } from './event-store.port';
+import { Checkpoint, compareCheckpoints, START, StoredEvent } from './event-store.port';
 import { AnyProjection } from './projection';
 
 /** Every document of a projection's live generation, and the checkpoint they stand at. */
@@ -52,3 +52,18 @@ export abstract class ProjectionStore {
   /** About how many bytes the live generation's documents would take in this process's memory, read whole. */
   abstract memoryEstimate(name: string): Promise<number>;
 }
+
+/**
+ * Which of `names` have not handled `target`: by the positions `known` (the consumers a process runs itself), else by
+ * their stored checkpoints, read at once for all the others.
+ */
+export const projectionsBehind = async (
+  store: ProjectionStore,
+  names: readonly string[],
+  target: Checkpoint,
+  known: ReadonlyMap<string, Checkpoint> = new Map(),
+): Promise<string[]> => {
+  const others = names.filter((name) => !known.has(name));
+  const stored = others.length > 0 ? await store.newestCheckpoints(others) : new Map<string, Checkpoint>();
+  return names.filter((name) => compareCheckpoints(known.get(name) ?? stored.get(name) ?? START, target) < 0);
+};

@@ -1,7 +1,7 @@
 import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { ConsumerRegistry } from '../../application/shared/consumer-registry';
-import { Checkpoint, compareCheckpoints, EventStore, START } from '../../application/shared/event-store.port';
-import { ProjectionStore } from '../../application/shared/projection-store.port';
+import { compareCheckpoints, EventStore } from '../../application/shared/event-store.port';
+import { projectionsBehind, ProjectionStore } from '../../application/shared/projection-store.port';
 import { LeaseLoops } from '../../application/shared/lease-loops';
 import { LeasedWorkRegistry } from '../../application/shared/leased-work-registry';
 import { AppConfig } from '../config/config';
@@ -121,7 +121,7 @@ export class Engine extends ReadModelProgress implements OnApplicationBootstrap,
     for (;;) {
       const behind = this.runner
         ? await this.runner.projectionsBehind(head)
-        : await this.projectionsBehindInStore(names, head);
+        : await projectionsBehind(this.projections, names, head);
       if (behind.length === 0) return true;
       const left = deadline - Date.now();
       if (left <= 0) return false;
@@ -129,11 +129,6 @@ export class Engine extends ReadModelProgress implements OnApplicationBootstrap,
         ? this.runner.nextProgress(Math.min(left, FOLLOW_POLL_MS))
         : new Promise((resolve) => setTimeout(resolve, Math.min(left, FOLLOW_POLL_MS))));
     }
-  }
-
-  private async projectionsBehindInStore(names: readonly string[], head: Checkpoint): Promise<string[]> {
-    const stored = await this.projections.newestCheckpoints(names);
-    return names.filter((name) => compareCheckpoints(stored.get(name) ?? START, head) < 0);
   }
 
   /** Where the settlers got to and the marks of the leased work, as one string that changes when any of them moves. */

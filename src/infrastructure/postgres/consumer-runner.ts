@@ -4,13 +4,12 @@ import {
   Checkpoint,
   compareCheckpoints,
   EventStore,
-  START,
   StoredEvent,
 } from '../../application/shared/event-store.port';
 import { AnyProjection, Reactor } from '../../application/shared/projection';
 import { subscribe, Subscription } from '../../application/shared/subscription';
 import { acting } from '../../application/shared/acting';
-import { ProjectionStore } from '../../application/shared/projection-store.port';
+import { projectionsBehind, ProjectionStore } from '../../application/shared/projection-store.port';
 import { targetsOf } from '../../application/shared/document-changes';
 import { PostgresNotifications } from './postgres-notifications';
 import { Log } from '../logging/log';
@@ -291,14 +290,9 @@ export class ConsumerRunner {
   /**
    * Which of `names` have not handled `target` yet: read from the subscriptions of this process, else from the store.
    */
-  private async behind(names: readonly string[], target: Checkpoint): Promise<string[]> {
-    const remote = names.filter((name) => !this.running.has(name));
-    const stored =
-      remote.length > 0 ? await this.projectionStore.newestCheckpoints(remote) : new Map<string, Checkpoint>();
-    return names.filter((name) => {
-      const position = this.running.get(name)?.subscription.position ?? stored.get(name) ?? START;
-      return compareCheckpoints(position, target) < 0;
-    });
+  private behind(names: readonly string[], target: Checkpoint): Promise<string[]> {
+    const here = new Map([...this.running].map(([name, running]) => [name, running.subscription.position]));
+    return projectionsBehind(this.projectionStore, names, target, here);
   }
 
   private async caughtUp(running: Running): Promise<void> {
