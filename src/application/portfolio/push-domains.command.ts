@@ -5,7 +5,13 @@ import { accountDecider, AccountKind, accountStream } from '../../domain/identit
 import { emailDecider, emailStream } from '../../domain/identity/email-registry';
 import { marketListingDecider, marketListingStream, openListingAt } from '../../domain/marketplace/listing';
 import { domainActivityDecider, domainActivityStream } from '../../domain/operations/domain-activity';
-import { PushFacts, PushRefusal, pushRefusalOf, pushTargetProblemOf } from '../../domain/portfolio/domain-push';
+import {
+  operationRunningRefusal,
+  PushFacts,
+  PushRefusal,
+  pushRefusalOf,
+  pushTargetProblemOf,
+} from '../../domain/portfolio/domain-push';
 import {
   isCodeForPush,
   livePushCodeOf,
@@ -47,12 +53,6 @@ export class PushDomains extends Command<PushOutcome> {
   }
 }
 
-/** The refusal of a name whose operation started and ended between the push's decision and its look at why. */
-const busyMeanwhile = (name: string): PushRefusal => ({
-  reason: 'pending_push',
-  message: `${name} had an operation running: push it again`,
-});
-
 /** The email address shown of a mailbox: its first character and its domain (`a***@example.net`). */
 const maskedEmail = (email: string): string => `${email[0]}***${email.slice(email.indexOf('@'))}`;
 
@@ -92,7 +92,7 @@ export class PushDomainsHandler implements ICommandHandler<PushDomains> {
     if (otpCode === undefined || !isCodeForPush(code.state, request, now)) {
       return answer(failed, await this.mailCode(accountId, request, code.state, now));
     }
-    return this.push(accountId, request, otpCode, now, web3Held, (pushed, message, busy = []) =>
+    return this.push(accountId, request, otpCode, now, (pushed, message, busy = []) =>
       answer([...failed, ...busy], message, pushed),
     );
   }
@@ -183,7 +183,6 @@ export class PushDomainsHandler implements ICommandHandler<PushDomains> {
     request: { targetAccountId: string; names: string[] },
     otpCode: string,
     now: number,
-    web3Held: readonly string[],
     answer: (pushed: string[], message: string, busy?: PushOutcome['failedDomains']) => T,
   ): Promise<T> {
     const pushId = `push-${randomUUID()}`;
@@ -228,16 +227,11 @@ export class PushDomainsHandler implements ICommandHandler<PushDomains> {
     });
     if (outcome === 'pushed') return answer(request.names, `${request.names.length} domain(s) pushed`);
     if (outcome !== 'rejected') {
-      const refusals = await Promise.all(
-        outcome.busy.map(async (name) => ({
-          domain: name,
-          ...(pushRefusalOf(name, await this.factsOf(accountId, name, web3Held)) ?? busyMeanwhile(name)),
-        })),
-      );
+      const busy = outcome.busy.map((name) => ({ domain: name, ...operationRunningRefusal(name) }));
       return answer(
         [],
         'an operation started on a name meanwhile: nothing was pushed, and the code is still good',
-        refusals,
+        busy,
       );
     }
     const { state } = await loadStream(this.store, pushCodeStream(accountId), pushCodeDecider);

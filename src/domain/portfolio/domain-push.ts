@@ -29,6 +29,12 @@ const MARKET_MESSAGES: Record<NonNullable<PushFacts['market']>, string> = {
   leased: 'is leased to a buyer until the lease ends',
 };
 
+/** The refusal of a name an operation holds: told before the push, or found by the push's own append. */
+export const operationRunningRefusal = (name: string): PushRefusal => ({
+  reason: 'pending_push',
+  message: `${name} has an operation running: push it once that ends`,
+});
+
 /** Why `name` cannot be pushed, or null when it can: first what it is, then its state at the registry, then here. */
 export const pushRefusalOf = (name: string, facts: PushFacts): PushRefusal | null => {
   if (facts.held === null) return { reason: 'not_owned', message: `${name} is not in this account's portfolio` };
@@ -38,9 +44,7 @@ export const pushRefusalOf = (name: string, facts: PushFacts): PushRefusal | nul
   if (facts.phase !== 'ACTIVE') {
     return { reason: 'expired', message: `${name} has expired: renew it first` };
   }
-  if (facts.operationRunning) {
-    return { reason: 'pending_push', message: `${name} has an operation running: push it once that ends` };
-  }
+  if (facts.operationRunning) return operationRunningRefusal(name);
   if (facts.market !== null) return { reason: 'ineligible', message: `${name} ${MARKET_MESSAGES[facts.market]}` };
   return null;
 };

@@ -1,5 +1,5 @@
 import { toASCII, toUnicode } from 'tr46';
-import { IDNA, isPlainName } from './idna';
+import { IDNA, isPlainName, unicodeFormOf } from './idna';
 
 /**
  * Names a customer registers or claims, blockchain (surface C) and DNS (surface D) alike (`decisions.md` §0):
@@ -82,7 +82,7 @@ export const parseSecondLevelName = (input: string, supportedTlds: readonly stri
   const problem = aLabelProblem(label);
   if (problem) return refuse(problem);
   if (name.length > MAX_NAME_LENGTH) return refuse(`The name is longer than ${MAX_NAME_LENGTH} characters.`);
-  return { ok: true, name, unicode: isPlainName(name) ? name : toUnicode(name, IDNA).domain, label, tld };
+  return { ok: true, name, unicode: unicodeFormOf(name), label, tld };
 };
 
 /**
@@ -107,5 +107,5 @@ export const parseAskedName = (input: string): ParsedName => {
 /** A name the service stored as it takes names (`label.tld`, its A-label), in all its forms again. */
 export const storedNameOf = (name: string): SecondLevelName => {
   const dot = name.lastIndexOf('.');
-  return { name, unicode: toUnicode(name, IDNA).domain, label: name.slice(0, dot), tld: name.slice(dot + 1) };
+  return { name, unicode: unicodeFormOf(name), label: name.slice(0, dot), tld: name.slice(dot + 1) };
 };
