@@ -19,7 +19,7 @@ import { SecondLevelName } from '../../domain/shared/names';
 import { Price } from '../../domain/shared/price';
 import { Registry } from '../registry/registry.port';
 import { EventStore } from '../shared/event-store.port';
-import { LoadedStream, loadStream, loadStreams } from '../shared/handle-command';
+import { loadStream, loadStreams } from '../shared/handle-command';
 import { ResellerSettings } from './reseller-settings';
 import { SellerListings } from './seller-listings.port';
 
@@ -142,9 +142,7 @@ export class DnsCatalogue {
       names.map(({ name }) => marketListingStream(name)),
       marketListingDecider,
     );
-    return new Map(
-      names.map(({ name }) => [name, (streams.get(marketListingStream(name)) as LoadedStream<MarketListing>).state]),
-    );
+    return new Map(names.map(({ name }, n) => [name, streams[n].state]));
   }
 
   private async priceList() {

@@ -21,14 +21,14 @@ export const loadStream = async <E extends DomainEvent, S>(
   decider: Evolving<E, S>,
 ): Promise<LoadedStream<S>> => loadedFrom(streamId, await store.readStream(streamId), decider);
 
-/** Each of these streams as stored now, read together in one read. */
+/** Each of these streams as stored now, read together in one read, in the order asked. */
 export const loadStreams = async <E extends DomainEvent, S>(
   store: EventStore,
   streamIds: readonly string[],
   decider: Evolving<E, S>,
-): Promise<Map<string, LoadedStream<S>>> => {
+): Promise<LoadedStream<S>[]> => {
   const read = await store.readStreams(streamIds);
-  return new Map([...read].map(([streamId, events]) => [streamId, loadedFrom(streamId, events, decider)]));
+  return streamIds.map((streamId) => loadedFrom(streamId, read.get(streamId) ?? [], decider));
 };
 
 const loadedFrom = <E extends DomainEvent, S>(

@@ -1,11 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { Client } from 'pg';
-import {
-  Checkpoint,
-  compareCheckpoints,
-  EventStore,
-  StoredEvent,
-} from '../../application/shared/event-store.port';
+import { Checkpoint, compareCheckpoints, EventStore, StoredEvent } from '../../application/shared/event-store.port';
 import { AnyProjection, Reactor } from '../../application/shared/projection';
 import { subscribe, Subscription } from '../../application/shared/subscription';
 import { acting } from '../../application/shared/acting';

@@ -3,19 +3,9 @@ import {
   AnalyticsGrouping,
   AnalyticsSeries,
   AnalyticsSeriesRow,
+  AnsweredSeriesRow,
   seriesRowOf,
 } from '../../projections/analytics/analytics-series.port';
-
-interface SeriesRow {
-  bucket: string;
-  metric: string;
-  dimension: string;
-  count: string;
-  sum: string;
-  p50: string;
-  p90: string;
-  p99: string;
-}
 
 /**
  * The analytics' points summed in PostgreSQL: the live generation's facts that reach into the range (index of
@@ -31,7 +21,7 @@ export class PostgresAnalyticsSeries extends AnalyticsSeries {
       grouping === 'total'
         ? '$1::bigint'
         : `(extract(epoch from date_trunc('${grouping}', to_timestamp(t / 1000.0) at time zone 'UTC')) * 1000)::bigint`;
-    const { rows } = await this.pool.query<SeriesRow>(
+    const { rows } = await this.pool.query<AnsweredSeriesRow>(
       `with facts as (
          select d.doc from projection_documents d
           where d.projection = 'analytics'

@@ -155,7 +155,8 @@ export const lsnOf = (text: string): bigint => {
 
 /**
  * An error in the statement itself (bad SQL, a violated constraint): the server was reached and would refuse it
- * anywhere. Not those of a server going away (class 08, 57: shut down, a conflict with recovery, canceled).
+ * anywhere. Not those of a server going away or of a standby's recovery (class 08, 57: shut down, canceled; class 40:
+ * a conflict with recovery, a serialization failure), which the primary may well answer.
  */
 const isRefusedStatement = (error: unknown): boolean => {
   const state = sqlState(error);

@@ -7,14 +7,7 @@ import {
   RegistryTransferInfo,
 } from '../../application/registry/registry.port';
 import { EventStore } from '../../application/shared/event-store.port';
-import {
-  handleCommand,
-  loadStream,
-  LoadedStream,
-  loadStreams,
-  transact,
-  writeAfter,
-} from '../../application/shared/handle-command';
+import { handleCommand, loadStream, loadStreams, transact, writeAfter } from '../../application/shared/handle-command';
 import { fold } from '../../domain/shared/decider';
 import { registryContactDecider, registryContactStream } from '../../domain/registry/registry-contact';
 import {
@@ -110,8 +103,8 @@ export class SandboxRegistry extends Registry {
       loadStreams(this.store, names.map(registryDomainStream), registryDomainDecider),
     ]);
     const infos = new Map<string, RegistryDomainInfo>();
-    for (const name of names) {
-      const { state } = loaded.get(registryDomainStream(name)) as LoadedStream<RegistryDomain>;
+    for (const [n, name] of names.entries()) {
+      const { state } = loaded[n];
       const held = registeredOf(asOf(state, name, now));
       if (held) infos.set(name, this.infoOf(name, held, now));
     }
@@ -284,6 +277,7 @@ export class SandboxRegistry extends Registry {
       const events = seededEventsOf(name, { ...seeded, authInfoDigest: digestOf(seeded.authInfo) }, now);
       return { writes: [writeAfter(loaded, events)], result: undefined };
     });
+    this.written.add(name);
   }
 
   private async assertContacts(contacts: Partial<DomainContacts>): Promise<void> {
