@@ -3,7 +3,6 @@ import { accountFundsDecider, accountFundsStream } from '../../domain/commerce/a
 import { cartDecider, cartStream } from '../../domain/commerce/cart';
 import { decidePayment } from '../../domain/commerce/checkout-decision';
 import { Order, orderDecider, orderStream, placedOf } from '../../domain/commerce/order';
-import { IllegalTransition } from '../../domain/shared/errors';
 import { promoCodeDecider, promoCodeStream } from '../../domain/commerce/promo-code';
 import { Clock } from '../shared/clock';
 import { EventStore } from '../shared/event-store.port';
@@ -62,18 +61,11 @@ export class OrderPayments {
   async processorEvent(event: ProcessorEvent): Promise<void> {
     if (event.kind === 'OTHER' || event.orderId === null) return;
     let { state } = await loadStream(this.store, orderStream(event.orderId), orderDecider);
-    if (state.status === 'AWAITING_PAYMENT') {
-      try {
-        state = await this.record(
-          event.orderId,
-          event.kind === 'PAYMENT_SUCCEEDED' ? { paymentId: event.paymentId } : { failure: event.reason },
-        );
-      } catch (error) {
-        if (!(error instanceof IllegalTransition)) throw error;
-        // the checkout's own answer was recorded meanwhile: the order as it is now says whether this payment is late
-        ({ state } = await loadStream(this.store, orderStream(event.orderId), orderDecider));
-      }
-    }
+    if (state.status === 'AWAITING_PAYMENT')
+      state = await this.record(
+        event.orderId,
+        event.kind === 'PAYMENT_SUCCEEDED' ? { paymentId: event.paymentId } : { failure: event.reason },
+      );
     if (event.kind === 'PAYMENT_SUCCEEDED' && state.status === 'PAYMENT_FAILED')
       await this.processor.refund({
         idempotencyKey: `${event.orderId}:late-payment`,
@@ -82,9 +74,14 @@ export class OrderPayments {
       });
   }
 
+  /**
+   * Records the payment's outcome on an order awaiting it; an order answered meanwhile (the checkout and a processor
+   * event racing) is left as it is and returned: its state says whether this payment came late.
+   */
   private async record(orderId: string, outcome: { paymentId: string | null } | { failure: string }): Promise<Order> {
     const { result } = await transact(this.store, {}, async (streams) => {
       const order = await streams.load(orderStream(orderId), orderDecider);
+      if (order.state.status !== 'AWAITING_PAYMENT') return { writes: [], result: order.state };
       const placed = placedOf(order.state);
       const { accountId, discountCode } = placed.placed;
       const cart = await streams.load(cartStream(accountId), cartDecider);
