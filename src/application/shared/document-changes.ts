@@ -32,15 +32,16 @@ export const targetsOf = (
  * A batch folded into the documents it touches, as every read-model store writes it: each document goes on from
  * what its store holds, skipping the events it has seen (a batch delivered again after a crash changes nothing); a
  * row that `evolve` leaves null is deleted. Only documents an event changed are in the answer, in the order first
- * touched.
+ * touched. `targets`: the batch's `targetsOf`, when the caller has them already (it read the documents they name).
  */
 export const documentChangesOf = (
   projection: AnyProjection,
   events: readonly StoredEvent[],
   held: ReadonlyMap<string, HeldDocument>,
+  targets: readonly { event: StoredEvent; id: string }[] = targetsOf(projection, events),
 ): DocumentChange[] => {
   const changed = new Map<string, { row: unknown; last: Checkpoint }>();
-  for (const { event, id } of targetsOf(projection, events)) {
+  for (const { event, id } of targets) {
     const current = changed.get(id) ?? held.get(id);
     if (current && compareCheckpoints(event.checkpoint, current.last) <= 0) continue; // applied before
     const row = projection.evolve(current?.row ?? undefined, event, id) ?? undefined;

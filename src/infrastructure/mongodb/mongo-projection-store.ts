@@ -108,7 +108,8 @@ export class MongoProjectionStore extends ProjectionStore {
     events: readonly StoredEvent[],
     through: Checkpoint,
   ): Promise<void> {
-    const ids = [...new Set(targetsOf(projection, events).map((target) => target.id))];
+    const targets = targetsOf(projection, events);
+    const ids = [...new Set(targets.map((target) => target.id))];
     await this.models.inTransaction(async (session) => {
       const found = await this.models.documents
         .find({ _id: { $in: ids.map((id) => documentKey(projection.name, generation, id)) } }, { session })
@@ -116,7 +117,7 @@ export class MongoProjectionStore extends ProjectionStore {
       const held = new Map<string, HeldDocument>(
         found.map((stored) => [stored.i, { row: stored.doc, last: checkpointFrom(stored.last) }]),
       );
-      const writes: AnyBulkWriteOperation<StoredDocument>[] = documentChangesOf(projection, events, held).map(
+      const writes: AnyBulkWriteOperation<StoredDocument>[] = documentChangesOf(projection, events, held, targets).map(
         ({ id, row, last }) => {
           const _id = documentKey(projection.name, generation, id);
           if (row === undefined) return { deleteOne: { filter: { _id } } };

@@ -16,7 +16,7 @@ export const applyToDocuments = async (
   const targets = targetsOf(projection, events);
   if (targets.length === 0) return;
   const held = await loadHeld(client, projection.name, generation, [...new Set(targets.map((target) => target.id))]);
-  for (const { id, row, last } of documentChangesOf(projection, events, held)) {
+  for (const { id, row, last } of documentChangesOf(projection, events, held, targets)) {
     if (row === undefined) {
       await client.query('delete from projection_documents where projection = $1 and generation = $2 and id = $3', [
         projection.name,
